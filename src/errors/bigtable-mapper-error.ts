@@ -1,0 +1,43 @@
+/**
+ * Stable, machine-readable error codes. A code never changes meaning once published, so callers may switch on it.
+ */
+export type ErrorCode =
+  | 'METADATA_INVALID'
+  | 'KEY_ENCODING'
+  | 'VALUE_ENCODING'
+  | 'LIMIT_EXCEEDED'
+  | 'QUERY_INVALID'
+  | 'NOT_FOUND'
+  | 'ALREADY_EXISTS'
+  | 'CONDITION_FAILED'
+  | 'OPTIMISTIC_LOCK'
+  | 'PARTIAL_WRITE'
+  | 'TRANSPORT'
+  | 'EMULATOR_UNAVAILABLE'
+  | 'SCHEMA';
+
+/** Options common to every error of the SDK. */
+export interface BigtableMapperErrorOptions {
+  /** The lower-level error this one wraps (a gRPC error only ever appears here). */
+  readonly cause?: unknown;
+}
+
+/**
+ * Base class of every error the SDK throws. Each phase has its own subclass with a fixed {@link ErrorCode}.
+ *
+ * @example
+ * ```ts
+ * try { await repo.insert(device); }
+ * catch (e) { if (e instanceof BigtableMapperError && e.code === 'ALREADY_EXISTS') { ... } }
+ * ```
+ */
+export class BigtableMapperError extends Error {
+  /** Stable code of this error kind. */
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, options: BigtableMapperErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.name = new.target.name;
+  }
+}

@@ -1,0 +1,25 @@
+import { startEmulator } from './start-emulator.js';
+
+/** The key under which the global setup provides the emulator's `host:port` to test files (`inject`). */
+export const EMULATOR_HOST_KEY = 'bigtableEmulatorHost';
+
+interface ProvideContext {
+  provide(key: string, value: unknown): void;
+}
+
+/**
+ * A vitest `globalSetup` that starts one emulator for the whole run and stops it afterwards. It also sets
+ * `BIGTABLE_EMULATOR_HOST` so that forked workers and any client pick it up.
+ *
+ * @example
+ * ```ts
+ * // test/global-setup.ts, referenced from vitest.config.ts `test.globalSetup`
+ * export { emulatorGlobalSetup as default } from 'bigtable-mapper/testing';
+ * ```
+ */
+export async function emulatorGlobalSetup(project: ProvideContext): Promise<() => Promise<void>> {
+  const emulator = await startEmulator();
+  process.env.BIGTABLE_EMULATOR_HOST = emulator.hostPort;
+  project.provide(EMULATOR_HOST_KEY, emulator.hostPort);
+  return () => emulator.stop();
+}

@@ -1,0 +1,21 @@
+/**
+ * A running emulator. `stop()` ends only what {@link startEmulator} itself started (never an emulator found
+ * through `BIGTABLE_EMULATOR_HOST`) and is idempotent.
+ *
+ * @example
+ * ```ts
+ * const emulator = await startEmulator();
+ * process.env.BIGTABLE_EMULATOR_HOST = emulator.hostPort;
+ * await emulator.stop();
+ * ```
+ */
+export interface EmulatorHandle {
+  readonly host: string;
+  readonly port: number;
+  /** `host:port`, the value `BIGTABLE_EMULATOR_HOST` expects. */
+  readonly hostPort: string;
+  /** How the emulator was obtained. */
+  readonly source: 'env' | 'binary' | 'docker';
+  /** Resolves once the emulator (if started here) is gone. */
+  stop(): Promise<void>;
+}

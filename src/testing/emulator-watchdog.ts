@@ -1,0 +1,24 @@
+/**
+ * Source of a tiny Node program that runs between the test process and `cbtemulator`: it starts the emulator,
+ * forwards its output, and kills it as soon as the parent process is gone (even after a SIGKILL of the parent,
+ * which no exit handler can catch) or when it is told to stop. Kept as a string so that it runs with plain
+ * `node -e` whether the SDK is loaded from TypeScript sources or from `dist/`.
+ */
+export const WATCHDOG_SOURCE = String.raw`
+const { spawn } = require('node:child_process');
+const [parentPid, binary, ...args] = process.argv.slice(1);
+const child = spawn(binary, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+let stopping = false;
+const stop = (code) => {
+  if (stopping) return;
+  stopping = true;
+  child.kill('SIGKILL');
+  setTimeout(() => process.exit(code), 50).unref();
+};
+child.on('exit', (code, signal) => process.exit(stopping ? 0 : (code ?? (signal ? 1 : 0))));
+child.on('error', (e) => { console.error('cbtemulator failed to start: ' + e.message); process.exit(127); });
+for (const s of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(s, () => stop(0));
+setInterval(() => {
+  try { process.kill(Number(parentPid), 0); } catch { stop(0); }
+}, 250);
+`;

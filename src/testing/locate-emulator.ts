@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { homedir } from 'node:os';
+import { delimiter, join } from 'node:path';
+
+const RELATIVE = join('platform', 'bigtable-emulator', 'cbtemulator');
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function gcloudSdkRoot(): string | undefined {
+  try {
+    const out = execFileSync('gcloud', ['info', '--format=value(installation.sdk_root)'], {
+      encoding: 'utf8',
+      timeout: 15_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    return out === '' ? undefined : out;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The places searched for `cbtemulator`, in order: `$CBTEMULATOR`, every `PATH` entry, the gcloud SDK root reported
+ * by `gcloud info` (only asked when the cheap places fail), then the well-known install paths.
+ *
+ * @example
+ * ```ts
+ * const candidates = emulatorCandidates(process.env); // ['/usr/bin/cbtemulator', ...]
+ * ```
+ */
+export function emulatorCandidates(env: Readonly<Record<string, string | undefined>>): string[] {
+  const list: string[] = [];
+  if (env.CBTEMULATOR) list.push(env.CBTEMULATOR);
+  for (const dir of (env.PATH ?? '').split(delimiter)) if (dir) list.push(join(dir, 'cbtemulator'));
+  list.push(
+    join('/usr/lib/google-cloud-sdk', RELATIVE),
+    join('/usr/share/google-cloud-sdk', RELATIVE),
+    join('/opt/google-cloud-sdk', RELATIVE),
+    join(homedir(), 'google-cloud-sdk', RELATIVE),
+  );
+  return list;
+}
+
+/**
+ * Finds an executable `cbtemulator`, or undefined.
+ *
+ * @example
+ * ```ts
+ * const bin = locateEmulator(); // '/usr/lib/google-cloud-sdk/platform/bigtable-emulator/cbtemulator'
+ * ```
+ */
+export function locateEmulator(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string | undefined {
+  const found = emulatorCandidates(env).find(isExecutable);
+  if (found) return found;
+  const root = gcloudSdkRoot();
+  const fromGcloud = root === undefined ? undefined : join(root, RELATIVE);
+  return fromGcloud !== undefined && isExecutable(fromGcloud) ? fromGcloud : undefined;
+}

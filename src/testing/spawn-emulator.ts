@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.js';
+import type { EmulatorHandle } from './emulator-handle.js';
+import { WATCHDOG_SOURCE } from './emulator-watchdog.js';
+
+/** Asks the OS for a port that is free right now. */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function waitForReady(child: ChildProcess, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(
+      () => finish(new Error(`no "running on" line within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString('utf8');
+      if (/running on/i.test(output)) finish();
+    };
+    const onExit = (code: number | null): void =>
+      finish(new Error(`emulator exited with code ${code} before it was ready: ${output.trim()}`));
+    function finish(error?: Error): void {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.stderr?.off('data', onData);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve();
+    }
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', onExit);
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 3000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Starts `cbtemulator` on 127.0.0.1 on a free port behind a watchdog process, so that the emulator dies with the
+ * process that started it, even when that process is killed. Retries with another port when the chosen one was
+ * taken in between.
+ *
+ * @example
+ * ```ts
+ * const emulator = await spawnEmulator('/usr/lib/google-cloud-sdk/platform/bigtable-emulator/cbtemulator');
+ * ```
+ */
+export async function spawnEmulator(binary: string, readyTimeoutMs = 20_000): Promise<EmulatorHandle> {
+  const host = '127.0.0.1';
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const port = await freePort(host);
+    const child = spawn(
+      process.execPath,
+      ['-e', WATCHDOG_SOURCE, String(process.pid), binary, '-host', host, '-port', String(port)],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      await waitForReady(child, readyTimeoutMs);
+    } catch (error) {
+      lastError = error;
+      await stopChild(child);
+      continue;
+    }
+    // Keep draining output so the emulator never blocks on a full pipe, but do not hold the event loop open.
+    child.stdout?.resume();
+    child.stderr?.resume();
+    child.unref();
+    (child.stdout as { unref?: () => void } | null)?.unref?.();
+    (child.stderr as { unref?: () => void } | null)?.unref?.();
+    return {
+      host,
+      port,
+      hostPort: `${host}:${port}`,
+      source: 'binary',
+      stop: () => stopChild(child),
+    };
+  }
+  throw new EmulatorUnavailableError(`cbtemulator at ${binary} did not start`, lastError);
+}

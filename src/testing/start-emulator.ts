@@ -1,0 +1,59 @@
+import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.js';
+import { startDockerEmulator } from './docker-emulator.js';
+import type { EmulatorHandle } from './emulator-handle.js';
+import { locateEmulator } from './locate-emulator.js';
+import { spawnEmulator } from './spawn-emulator.js';
+
+/** Options of {@link startEmulator}. */
+export interface StartEmulatorOptions {
+  /** Environment to read `BIGTABLE_EMULATOR_HOST`, `PATH` and `CBTEMULATOR` from. Defaults to `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** How long to wait for the emulator's ready line. Default 20 s. */
+  readonly readyTimeoutMs?: number;
+  /** Whether to try Docker (testcontainers) when no binary is found. Default true. */
+  readonly allowDocker?: boolean;
+}
+
+/**
+ * Provides a Bigtable emulator: the one named by `BIGTABLE_EMULATOR_HOST` if set; else a local `cbtemulator` started
+ * on 127.0.0.1 on a free port; else the emulators image through testcontainers when a Docker engine answers; else
+ * an {@link EmulatorUnavailableError} naming all three ways.
+ *
+ * @example
+ * ```ts
+ * const emulator = await startEmulator();
+ * const conn = BigtableConnection.connect({ projectId: 'p', instanceId: 'i', emulatorHost: emulator.hostPort });
+ * // ...
+ * await conn.close();
+ * await emulator.stop();
+ * ```
+ */
+export async function startEmulator(options: StartEmulatorOptions = {}): Promise<EmulatorHandle> {
+  const env = options.env ?? process.env;
+  const fromEnv = env.BIGTABLE_EMULATOR_HOST;
+  if (fromEnv) {
+    const index = fromEnv.lastIndexOf(':');
+    const host = fromEnv.slice(0, index);
+    const port = Number(fromEnv.slice(index + 1));
+    if (index <= 0 || !Number.isInteger(port)) {
+      throw new EmulatorUnavailableError(
+        `BIGTABLE_EMULATOR_HOST must be host:port, got ${JSON.stringify(fromEnv)}`,
+      );
+    }
+    return { host, port, hostPort: fromEnv, source: 'env', stop: async () => {} };
+  }
+  const binary = locateEmulator(env);
+  if (binary) return spawnEmulator(binary, options.readyTimeoutMs);
+  if (options.allowDocker !== false) {
+    const docker = await startDockerEmulator();
+    if (docker) return docker;
+  }
+  throw new EmulatorUnavailableError(
+    'No Bigtable emulator available. Provide one of: ' +
+      '(1) BIGTABLE_EMULATOR_HOST=host:port of a running emulator; ' +
+      '(2) the cbtemulator binary on PATH, in $CBTEMULATOR, or in a gcloud SDK ' +
+      '(`gcloud components install bigtable`, or the Debian package google-cloud-cli-bigtable-emulator); ' +
+      '(3) a reachable Docker engine, used through testcontainers with the image ' +
+      'gcr.io/google.com/cloudsdktool/google-cloud-cli:emulators.',
+  );
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { FamilySpec } from '../model/family-spec.js';
+import { BigtableConnection } from '../transport/bigtable-connection.js';
+import { createTable, deleteTable } from '../transport/table-admin.js';
+
+/** Project and instance names used against the emulator (it accepts any). */
+export const EMULATOR_PROJECT = 'test-project';
+export const EMULATOR_INSTANCE = 'test-instance';
+
+/**
+ * A freshly created table of its own, with the connection used to create it. `dispose()` deletes the table and
+ * closes the connection.
+ *
+ * @example
+ * ```ts
+ * const t = await TestTable.create({ stats: {} });
+ * await t.dispose();
+ * ```
+ */
+export class TestTable {
+  private constructor(
+    readonly connection: BigtableConnection,
+    readonly tableId: string,
+  ) {}
+
+  /** Full resource name, `projects/.../tables/...`. */
+  get tableName(): string {
+    return this.connection.tablePath(this.tableId);
+  }
+
+  /**
+   * Creates a table with a unique id on the emulator named by `emulatorHost` (default `BIGTABLE_EMULATOR_HOST`).
+   *
+   * @example
+   * ```ts
+   * const t = await TestTable.create({ f: { gcRule: { maxVersions: 1 } } }, { prefix: 'devices' });
+   * ```
+   */
+  static async create(
+    families: Readonly<Record<string, FamilySpec>>,
+    options: { readonly prefix?: string; readonly emulatorHost?: string } = {},
+  ): Promise<TestTable> {
+    const emulatorHost = options.emulatorHost ?? process.env.BIGTABLE_EMULATOR_HOST;
+    if (!emulatorHost)
+      throw new Error('TestTable needs an emulator: run startEmulator() or the global setup first');
+    const connection = BigtableConnection.connect({
+      projectId: EMULATOR_PROJECT,
+      instanceId: EMULATOR_INSTANCE,
+      emulatorHost,
+    });
+    const prefix = (options.prefix ?? 't').replace(/[^-_.a-zA-Z0-9]/g, '_').slice(0, 30);
+    const tableId = `${prefix}_${randomBytes(6).toString('hex')}`;
+    try {
+      await createTable(connection, tableId, families);
+    } catch (error) {
+      await connection.close();
+      throw error;
+    }
+    return new TestTable(connection, tableId);
+  }
+
+  /** Deletes the table (ignoring a table already gone) and closes the connection. */
+  async dispose(): Promise<void> {
+    try {
+      await deleteTable(this.connection, this.tableId);
+    } catch {
+      // The emulator may already be gone at the end of a failed run; the table dies with it.
+    } finally {
+      await this.connection.close();
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { FamilySpec } from '../model/family-spec.js';
+import { EMULATOR_HOST_KEY } from './emulator-global-setup.js';
+import { TestTable } from './test-table.js';
+
+/**
+ * Registers vitest hooks that give the current test file its own fresh table on the run's emulator, deleted
+ * after the file. Returns an accessor, valid inside tests.
+ *
+ * @example
+ * ```ts
+ * const table = useTestTable({ stats: { gcRule: { maxVersions: 1 } } });
+ * it('writes', async () => { await table().connection.data.mutateRow({ tableName: table().tableName, ... }); });
+ * ```
+ */
+export function useTestTable(
+  families: Readonly<Record<string, FamilySpec>>,
+  options: { readonly prefix?: string } = {},
+): () => TestTable {
+  let table: TestTable | undefined;
+  beforeAll(async () => {
+    const injected = (inject as (key: string) => unknown)(EMULATOR_HOST_KEY);
+    const emulatorHost = typeof injected === 'string' ? injected : undefined;
+    table = await TestTable.create(families, { ...options, ...(emulatorHost ? { emulatorHost } : {}) });
+  });
+  afterAll(async () => {
+    await table?.dispose();
+  });
+  return () => {
+    if (!table) throw new Error('useTestTable(): the table exists only inside tests (after beforeAll)');
+    return table;
+  };
+}

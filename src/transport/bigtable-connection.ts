@@ -1,0 +1,113 @@
+import { v2 } from '@google-cloud/bigtable';
+import { grpc } from 'google-gax';
+import type { ConnectionOptions, ResolvedEndpoint } from './connection-options.js';
+import { resolveEndpoint } from './connection-options.js';
+
+/** The generated v2 data client (the SDK never uses the lossy high-level `Table`/`Row` API). */
+export type DataClient = InstanceType<typeof v2.BigtableClient>;
+/** The generated v2 table-admin client. */
+export type TableAdminClient = InstanceType<typeof v2.BigtableTableAdminClient>;
+
+/** Client options accepted by the generated clients (typed loosely upstream). */
+type GapicOptions = ConstructorParameters<typeof v2.BigtableClient>[0];
+
+function clientOptions(
+  endpoint: ResolvedEndpoint,
+  options: ConnectionOptions,
+  which: 'data' | 'admin',
+): GapicOptions {
+  if (endpoint.kind === 'emulator') {
+    return {
+      servicePath: endpoint.host,
+      port: endpoint.port,
+      projectId: options.projectId,
+      sslCreds: grpc.credentials.createInsecure(),
+      // An explicit universe domain stops google-auth-library from probing the GCE metadata server, which on a
+      // machine without one costs seconds and prints a MetadataLookupWarning.
+      universeDomain: 'googleapis.com',
+      clientOptions: { universeDomain: 'googleapis.com' },
+    } as GapicOptions;
+  }
+  const apiEndpoint = which === 'data' ? options.apiEndpoint : options.adminApiEndpoint;
+  return {
+    projectId: options.projectId,
+    ...(apiEndpoint === undefined ? {} : { apiEndpoint }),
+  } as GapicOptions;
+}
+
+/**
+ * An open connection to one Bigtable instance: the generated v2 data client and table-admin client, configured
+ * for a real instance or the emulator. This class is the only owner of Bigtable client objects in the SDK.
+ *
+ * @example
+ * ```ts
+ * const conn = BigtableConnection.connect({ projectId: 'p', instanceId: 'i' }); // BIGTABLE_EMULATOR_HOST honoured
+ * try { console.log(await conn.listTables()); } finally { await conn.close(); }
+ * ```
+ */
+export class BigtableConnection {
+  readonly projectId: string;
+  readonly instanceId: string;
+  readonly appProfileId: string | undefined;
+  readonly endpoint: ResolvedEndpoint;
+  /** Generated data client; transport modules use it, nothing else should. */
+  readonly data: DataClient;
+  /** Generated table-admin client. */
+  readonly admin: TableAdminClient;
+  private closed = false;
+
+  private constructor(options: ConnectionOptions, endpoint: ResolvedEndpoint) {
+    this.projectId = options.projectId;
+    this.instanceId = options.instanceId;
+    this.appProfileId = options.appProfileId;
+    this.endpoint = endpoint;
+    this.data = new v2.BigtableClient(clientOptions(endpoint, options, 'data'));
+    this.admin = new v2.BigtableTableAdminClient(clientOptions(endpoint, options, 'admin'));
+  }
+
+  /**
+   * Creates the clients. No network traffic happens until the first call.
+   *
+   * @example
+   * ```ts
+   * const conn = BigtableConnection.connect({ projectId: 'p', instanceId: 'i', emulatorHost: '127.0.0.1:8086' });
+   * ```
+   */
+  static connect(options: ConnectionOptions): BigtableConnection {
+    for (const field of ['projectId', 'instanceId'] as const) {
+      if (typeof options[field] !== 'string' || options[field] === '') {
+        throw new TypeError(`ConnectionOptions.${field} must be a non-empty string`);
+      }
+    }
+    return new BigtableConnection(options, resolveEndpoint(options, process.env));
+  }
+
+  /** `projects/{project}/instances/{instance}` */
+  get instancePath(): string {
+    return `projects/${this.projectId}/instances/${this.instanceId}`;
+  }
+
+  /** `projects/{project}/instances/{instance}/tables/{table}` */
+  tablePath(tableId: string): string {
+    return `${this.instancePath}/tables/${tableId}`;
+  }
+
+  /** True once {@link close} was called. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /**
+   * Closes both clients and their gRPC channels so that the process can exit. Idempotent.
+   *
+   * @example
+   * ```ts
+   * await conn.close();
+   * ```
+   */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([this.data.close(), this.admin.close()]);
+  }
+}

@@ -1,0 +1,63 @@
+import type { Mutation } from '../model/mutation.js';
+
+/** Plain object in the shape of `google.bigtable.v2.Mutation` (int64 fields as decimal strings, exact for any value). */
+export type ProtoMutation = Record<string, Record<string, unknown>>;
+
+/**
+ * Converts one SDK mutation into the v2 proto shape. Note the trap this avoids: AddToCell and MergeToCell take
+ * their qualifier and timestamp as `Value` messages (`{rawValue}`, `{rawTimestampMicros}`), not raw fields; raw
+ * bytes there are silently dropped by the serializer and the cell lands under an empty qualifier.
+ *
+ * @example
+ * ```ts
+ * toProtoMutation({ kind: 'deleteFromFamily', family: 'tags' }); // { deleteFromFamily: { familyName: 'tags' } }
+ * ```
+ */
+export function toProtoMutation(mutation: Mutation): ProtoMutation {
+  switch (mutation.kind) {
+    case 'setCell':
+      return {
+        setCell: {
+          familyName: mutation.family,
+          columnQualifier: mutation.qualifier,
+          timestampMicros: mutation.timestampMicros.toString(),
+          value: mutation.value,
+        },
+      };
+    case 'deleteFromColumn': {
+      const timeRange: Record<string, string> = {};
+      if (mutation.startMicros !== undefined)
+        timeRange.startTimestampMicros = mutation.startMicros.toString();
+      if (mutation.endMicros !== undefined) timeRange.endTimestampMicros = mutation.endMicros.toString();
+      return {
+        deleteFromColumn: {
+          familyName: mutation.family,
+          columnQualifier: mutation.qualifier,
+          ...(Object.keys(timeRange).length > 0 ? { timeRange } : {}),
+        },
+      };
+    }
+    case 'deleteFromFamily':
+      return { deleteFromFamily: { familyName: mutation.family } };
+    case 'deleteFromRow':
+      return { deleteFromRow: {} };
+    case 'addToCell':
+      return {
+        addToCell: {
+          familyName: mutation.family,
+          columnQualifier: { rawValue: mutation.qualifier },
+          timestamp: { rawTimestampMicros: mutation.timestampMicros.toString() },
+          input: { intValue: mutation.input.toString() },
+        },
+      };
+    case 'mergeToCell':
+      return {
+        mergeToCell: {
+          familyName: mutation.family,
+          columnQualifier: { rawValue: mutation.qualifier },
+          timestamp: { rawTimestampMicros: mutation.timestampMicros.toString() },
+          input: { rawValue: mutation.state },
+        },
+      };
+  }
+}

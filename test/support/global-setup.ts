@@ -1,0 +1,1 @@
+export { emulatorGlobalSetup as default } from '../../src/testing/emulator-global-setup.js';

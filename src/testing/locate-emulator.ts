@@ -27,6 +27,14 @@ function gcloudSdkRoot(): string | undefined {
   }
 }
 
+/** Which of the slower or machine-wide places {@link locateEmulator} may look in (all by default). */
+export interface EmulatorSearch {
+  /** The gcloud SDK install paths under /usr/lib, /usr/share, /opt and the home directory. */
+  readonly wellKnownPaths?: boolean;
+  /** Asking `gcloud info` for the SDK root. */
+  readonly gcloud?: boolean;
+}
+
 /**
  * The places searched for `cbtemulator`, in order: `$CBTEMULATOR`, every `PATH` entry, the gcloud SDK root reported
  * by `gcloud info` (only asked when the cheap places fail), then the well-known install paths.
@@ -36,10 +44,14 @@ function gcloudSdkRoot(): string | undefined {
  * const candidates = emulatorCandidates(process.env); // ['/usr/bin/cbtemulator', ...]
  * ```
  */
-export function emulatorCandidates(env: Readonly<Record<string, string | undefined>>): string[] {
+export function emulatorCandidates(
+  env: Readonly<Record<string, string | undefined>>,
+  search: EmulatorSearch = {},
+): string[] {
   const list: string[] = [];
   if (env.CBTEMULATOR) list.push(env.CBTEMULATOR);
   for (const dir of (env.PATH ?? '').split(delimiter)) if (dir) list.push(join(dir, 'cbtemulator'));
+  if (search.wellKnownPaths === false) return list;
   list.push(
     join('/usr/lib/google-cloud-sdk', RELATIVE),
     join('/usr/share/google-cloud-sdk', RELATIVE),
@@ -59,9 +71,10 @@ export function emulatorCandidates(env: Readonly<Record<string, string | undefin
  */
 export function locateEmulator(
   env: Readonly<Record<string, string | undefined>> = process.env,
+  search: EmulatorSearch = {},
 ): string | undefined {
-  const found = emulatorCandidates(env).find(isExecutable);
-  if (found) return found;
+  const found = emulatorCandidates(env, search).find(isExecutable);
+  if (found || search.gcloud === false) return found;
   const root = gcloudSdkRoot();
   const fromGcloud = root === undefined ? undefined : join(root, RELATIVE);
   return fromGcloud !== undefined && isExecutable(fromGcloud) ? fromGcloud : undefined;

@@ -58,6 +58,14 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Options of {@link spawnEmulator}. */
+export interface SpawnEmulatorOptions {
+  /** How long to wait for the ready line. Default 20 s. */
+  readonly readyTimeoutMs?: number | undefined;
+  /** Port chooser, called once per attempt. Default: a port the OS reports free. */
+  readonly pickPort?: () => Promise<number>;
+}
+
 /**
  * Starts `cbtemulator` on 127.0.0.1 on a free port behind a watchdog process, so that the emulator dies with the
  * process that started it, even when that process is killed. Retries with another port when the chosen one was
@@ -68,11 +76,16 @@ function stopChild(child: ChildProcess): Promise<void> {
  * const emulator = await spawnEmulator('/usr/lib/google-cloud-sdk/platform/bigtable-emulator/cbtemulator');
  * ```
  */
-export async function spawnEmulator(binary: string, readyTimeoutMs = 20_000): Promise<EmulatorHandle> {
+export async function spawnEmulator(
+  binary: string,
+  options: SpawnEmulatorOptions = {},
+): Promise<EmulatorHandle> {
   const host = '127.0.0.1';
+  const readyTimeoutMs = options.readyTimeoutMs ?? 20_000;
+  const pickPort = options.pickPort ?? (() => freePort(host));
   let lastError: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const port = await freePort(host);
+    const port = await pickPort();
     const child = spawn(
       process.execPath,
       ['-e', WATCHDOG_SOURCE, String(process.pid), binary, '-host', host, '-port', String(port)],

@@ -1,6 +1,7 @@
 import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.js';
 import { startDockerEmulator } from './docker-emulator.js';
 import type { EmulatorHandle } from './emulator-handle.js';
+import type { EmulatorSearch } from './locate-emulator.js';
 import { locateEmulator } from './locate-emulator.js';
 import { spawnEmulator } from './spawn-emulator.js';
 
@@ -9,9 +10,11 @@ export interface StartEmulatorOptions {
   /** Environment to read `BIGTABLE_EMULATOR_HOST`, `PATH` and `CBTEMULATOR` from. Defaults to `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** How long to wait for the emulator's ready line. Default 20 s. */
-  readonly readyTimeoutMs?: number;
+  readonly readyTimeoutMs?: number | undefined;
   /** Whether to try Docker (testcontainers) when no binary is found. Default true. */
   readonly allowDocker?: boolean;
+  /** Restricts where the binary is looked for (tests use it to simulate a machine without one). */
+  readonly search?: EmulatorSearch;
 }
 
 /**
@@ -42,8 +45,8 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     }
     return { host, port, hostPort: fromEnv, source: 'env', stop: async () => {} };
   }
-  const binary = locateEmulator(env);
-  if (binary) return spawnEmulator(binary, options.readyTimeoutMs);
+  const binary = locateEmulator(env, options.search);
+  if (binary) return spawnEmulator(binary, { readyTimeoutMs: options.readyTimeoutMs });
   if (options.allowDocker !== false) {
     const docker = await startDockerEmulator();
     if (docker) return docker;

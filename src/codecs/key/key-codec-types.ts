@@ -73,8 +73,7 @@ export type SegmentSpec =
 
 /** The struct encoding of the whole key (Bigtable `Type.Struct.Encoding`). */
 export type KeyEncodingSpec =
-  | { readonly kind: 'delimited'; readonly delimiter: Uint8Array }
-  | { readonly kind: 'orderedCode' };
+  { readonly kind: 'delimited'; readonly delimiter: Uint8Array } | { readonly kind: 'orderedCode' };
 
 /** A key range with Bigtable's semantics: start closed, end open; `undefined` start = "", end = +infinity. */
 export interface KeyRange {

@@ -1,6 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    // Examples and docs import the package by name, as users do; tests run them against the sources.
+    alias: [
+      { find: /^bigtable-mapper\/decorators$/, replacement: here('./decorators/index.ts') },
+      { find: /^bigtable-mapper\/testing$/, replacement: here('./src/testing/index.ts') },
+      { find: /^bigtable-mapper$/, replacement: here('./src/index.ts') },
+    ],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],

@@ -1,0 +1,53 @@
+import type { RowData } from '../model/row-data.js';
+import type { BigtableConnection } from './bigtable-connection.js';
+import { callUnary } from './call-unary.js';
+import type { ProtoRow } from './from-proto-row.js';
+import { fromProtoRow } from './from-proto-row.js';
+
+/** One ReadModifyWriteRow rule: add to a 64-bit big-endian counter, or append bytes. */
+export type ReadModifyWriteRule =
+  | {
+      readonly kind: 'increment';
+      readonly family: string;
+      readonly qualifier: Uint8Array;
+      readonly by: bigint;
+    }
+  | {
+      readonly kind: 'append';
+      readonly family: string;
+      readonly qualifier: Uint8Array;
+      readonly value: Uint8Array;
+    };
+
+/**
+ * Applies the rules atomically on the server and returns the new values of the modified cells. Never retried:
+ * an increment that timed out may or may not have been applied, so only the caller can decide.
+ *
+ * @example
+ * ```ts
+ * const row = await readModifyWriteRow(conn, 'videos', key, [{ kind: 'increment', family: 'stats', qualifier: Buffer.from('views'), by: 1n }]);
+ * ```
+ */
+export async function readModifyWriteRow(
+  connection: BigtableConnection,
+  tableId: string,
+  rowKey: Uint8Array,
+  rules: readonly ReadModifyWriteRule[],
+): Promise<RowData> {
+  const request = {
+    tableName: connection.tablePath(tableId),
+    ...(connection.appProfileId ? { appProfileId: connection.appProfileId } : {}),
+    rowKey,
+    rules: rules.map((rule) =>
+      rule.kind === 'increment'
+        ? { familyName: rule.family, columnQualifier: rule.qualifier, incrementAmount: rule.by.toString() }
+        : { familyName: rule.family, columnQualifier: rule.qualifier, appendValue: rule.value },
+    ),
+  } as Parameters<typeof connection.data.readModifyWriteRow>[0];
+  const [response] = await callUnary(
+    'ReadModifyWriteRow',
+    (o) => connection.data.readModifyWriteRow(request, o),
+    { idempotent: false },
+  );
+  return fromProtoRow((response.row ?? {}) as ProtoRow);
+}

@@ -1,0 +1,86 @@
+import type { RowFilter } from '../../model/read-rows-request.js';
+import { chainFilters } from './compose-filters.js';
+
+/**
+ * RE2 pattern matching exactly one family name. Family names are `[-_.a-zA-Z0-9]+`, so escaping `.` and `-` is
+ * enough. Qualifiers and values are never matched with regexes: Bigtable's RE2 runs in UTF-8 mode, where `\xFF`
+ * means U+00FF (two bytes), so arbitrary bytes are selected with byte ranges instead.
+ *
+ * @example
+ * ```ts
+ * familyPattern('a.b'); // 'a\\.b'
+ * ```
+ */
+export function familyPattern(family: string): string {
+  return family.replace(/[.\-\\^$|?*+()[\]{}]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Cells of one family.
+ *
+ * @example
+ * ```ts
+ * familyFilter('stats'); // { familyNameRegex: 'stats' }
+ * ```
+ */
+export function familyFilter(family: string): RowFilter {
+  return { familyNameRegex: familyPattern(family) };
+}
+
+/**
+ * Cells of exactly one column, selected by a closed byte range [q, q] (works for any qualifier bytes).
+ *
+ * @example
+ * ```ts
+ * columnFilter('stats', Buffer.from('cpu'));
+ * ```
+ */
+export function columnFilter(family: string, qualifier: Uint8Array): RowFilter {
+  return { columnRange: { family, startQualifierClosed: qualifier, endQualifierClosed: qualifier } };
+}
+
+/**
+ * Cells of one family whose qualifier lies in a byte range; an unset bound is open-ended. With no bounds it is the
+ * whole family.
+ *
+ * @example
+ * ```ts
+ * qualifierRangeFilter('comments', { startClosed: Buffer.from('2024'), endOpen: Buffer.from('2025') });
+ * ```
+ */
+export function qualifierRangeFilter(
+  family: string,
+  range: {
+    readonly startClosed?: Uint8Array;
+    readonly startOpen?: Uint8Array;
+    readonly endClosed?: Uint8Array;
+    readonly endOpen?: Uint8Array;
+  },
+): RowFilter {
+  if (!range.startClosed && !range.startOpen && !range.endClosed && !range.endOpen)
+    return familyFilter(family);
+  return {
+    columnRange: {
+      family,
+      ...(range.startClosed ? { startQualifierClosed: range.startClosed } : {}),
+      ...(range.startOpen ? { startQualifierOpen: range.startOpen } : {}),
+      ...(range.endClosed ? { endQualifierClosed: range.endClosed } : {}),
+      ...(range.endOpen ? { endQualifierOpen: range.endOpen } : {}),
+    },
+  };
+}
+
+/**
+ * The newest `n` cells of each column, restricted to `filter` when given.
+ *
+ * @example
+ * ```ts
+ * latestCells(1, familyFilter('stats')); // { chain: [{ familyNameRegex: 'stats' }, { cellsPerColumnLimit: 1 }] }
+ * ```
+ */
+export function latestCells(n: number, filter?: RowFilter): RowFilter {
+  if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
+    throw new RangeError(`cells per column must be an int32 ≥ 1, got ${n}`);
+  }
+  return chainFilters([filter, { cellsPerColumnLimit: n }]) as RowFilter;
+}

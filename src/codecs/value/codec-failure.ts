@@ -1,0 +1,35 @@
+import { ValueEncodingError } from '../../errors/value-encoding-error.js';
+
+/**
+ * Builds the error a codec throws; the mapper later adds entity and property with `withLocation`.
+ *
+ * @example
+ * ```ts
+ * throw codecFailure('int64', 'decode', bytes, 'exactly 8 bytes');
+ * ```
+ */
+export function codecFailure(
+  codec: string,
+  direction: 'encode' | 'decode',
+  value: unknown,
+  limit: string,
+  reason?: string,
+  cause?: unknown,
+): ValueEncodingError {
+  return new ValueEncodingError({ codec, direction, value, limit, reason }, cause);
+}
+
+/**
+ * A plain `Uint8Array` copy of `bytes`. Decoded values never alias the cell buffer, and are never a Node `Buffer`
+ * (a Buffer does not deep-equal a Uint8Array in most test frameworks, and the SDK promises plain Uint8Array).
+ *
+ * @example
+ * ```ts
+ * plainBytes(Buffer.from('ab')); // Uint8Array [0x61, 0x62]
+ * ```
+ */
+export function plainBytes(bytes: Uint8Array): Uint8Array {
+  const copy = new Uint8Array(bytes.length);
+  copy.set(bytes);
+  return copy;
+}

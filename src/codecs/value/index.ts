@@ -1,0 +1,14 @@
+export type { ValueCodec, UserCodec } from './value-codec.js';
+export { stringCodec } from './string-codec.js';
+export { int64Codec, int64AsNumberCodec } from './int64-codec.js';
+export { float64Codec } from './float64-codec.js';
+export { booleanCodec } from './boolean-codec.js';
+export { dateCodec } from './date-codec.js';
+export { bytesCodec } from './bytes-codec.js';
+export { jsonCodec } from './json-codec.js';
+export type { JsonValue } from './json-codec.js';
+export { protobufCodec, PROTOBUF_OBJECT_OPTIONS } from './protobuf-codec.js';
+export type { ProtobufCodecOptions } from './protobuf-codec.js';
+export { userCodec } from './user-codec.js';
+export { Codecs, builtinCodec, isCodecLike } from './codecs.js';
+export type { BuiltinCodecName, BuiltinCodecTypes } from './codecs.js';

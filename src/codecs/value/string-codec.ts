@@ -1,0 +1,34 @@
+import type { ValueCodec } from './value-codec.js';
+import { codecFailure } from './codec-failure.js';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+// With the `u` flag a valid surrogate pair is one code point, so only a lone surrogate matches \p{Cs}.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * UTF-8 text. A string with a lone surrogate is rejected (TextEncoder would silently write U+FFFD and the value
+ * would not round-trip); bytes that are not valid UTF-8 are rejected on decode. A leading BOM is kept as data.
+ * Byte order of the encoding is Unicode code point order.
+ *
+ * @example
+ * ```ts
+ * stringCodec.encode('héllo'); // 68 c3 a9 6c 6c 6f
+ * ```
+ */
+export const stringCodec: ValueCodec<string> = Object.freeze({
+  name: 'string',
+  encode(value: string): Uint8Array {
+    if (typeof value !== 'string') throw codecFailure('string', 'encode', value, 'a string');
+    if (LONE_SURROGATE.test(value))
+      throw codecFailure('string', 'encode', value, 'well-formed UTF-16 (no lone surrogate)');
+    return encoder.encode(value);
+  },
+  decode(bytes: Uint8Array): string {
+    try {
+      return decoder.decode(bytes);
+    } catch (error) {
+      throw codecFailure('string', 'decode', bytes, 'valid UTF-8', undefined, error);
+    }
+  },
+});

@@ -8,3 +8,4 @@ export { ValueEncodingError } from './value-encoding-error.js';
 export type { ValueEncodingErrorDetails } from './value-encoding-error.js';
 export { LimitExceededError } from './limit-exceeded-error.js';
 export type { LimitExceededErrorDetails } from './limit-exceeded-error.js';
+export { ReadRowsStreamError } from './read-rows-stream-error.js';

@@ -1,0 +1,48 @@
+import type { Mutation } from '../model/mutation.js';
+import type { RowFilter } from '../model/read-rows-request.js';
+import type { BigtableConnection } from './bigtable-connection.js';
+import { callUnary } from './call-unary.js';
+import { toProtoMutation } from './to-proto-mutation.js';
+import { toProtoRowFilter } from './to-proto-read-rows-request.js';
+
+/** What to check and what to apply in one CheckAndMutateRow. */
+export interface CheckAndMutateInput {
+  /** Evaluated on the row; "matched" means it output at least one cell. Absent = "the row has any cell". */
+  readonly predicate?: RowFilter;
+  /** Applied when the predicate matched. */
+  readonly onMatch?: readonly Mutation[];
+  /** Applied when it did not. */
+  readonly onNoMatch?: readonly Mutation[];
+}
+
+/**
+ * Atomically checks a row with a filter and applies one of two mutation lists; resolves to whether the predicate
+ * matched. Never retried: after a lost response the first attempt may have applied, and a second attempt would
+ * then see the changed row and take the other branch.
+ *
+ * @example
+ * ```ts
+ * const existed = await checkAndMutateRow(conn, 'devices', key, { onNoMatch: mutations }); // insert-if-absent
+ * ```
+ */
+export async function checkAndMutateRow(
+  connection: BigtableConnection,
+  tableId: string,
+  rowKey: Uint8Array,
+  input: CheckAndMutateInput,
+): Promise<boolean> {
+  const request = {
+    tableName: connection.tablePath(tableId),
+    ...(connection.appProfileId ? { appProfileId: connection.appProfileId } : {}),
+    rowKey,
+    ...(input.predicate ? { predicateFilter: toProtoRowFilter(input.predicate) } : {}),
+    trueMutations: (input.onMatch ?? []).map(toProtoMutation),
+    falseMutations: (input.onNoMatch ?? []).map(toProtoMutation),
+  } as Parameters<typeof connection.data.checkAndMutateRow>[0];
+  const [response] = await callUnary(
+    'CheckAndMutateRow',
+    (o) => connection.data.checkAndMutateRow(request, o),
+    { idempotent: false },
+  );
+  return response.predicateMatched === true;
+}

@@ -9,3 +9,4 @@ export type { ValueEncodingErrorDetails } from './value-encoding-error.js';
 export { LimitExceededError } from './limit-exceeded-error.js';
 export type { LimitExceededErrorDetails } from './limit-exceeded-error.js';
 export { ReadRowsStreamError } from './read-rows-stream-error.js';
+export { KeyEncodingError, type KeyEncodingErrorDetails } from './key-encoding-error.js';

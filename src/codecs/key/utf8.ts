@@ -1,0 +1,89 @@
+/**
+ * Strict UTF-8 for key strings. `TextEncoder` silently turns a lone surrogate into U+FFFD and a default
+ * `TextDecoder` drops a leading BOM and replaces invalid bytes; either would make decode(encode(x)) ≠ x, so key
+ * codecs detect lone surrogates up front and decode with `fatal` and `ignoreBOM`.
+ */
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+// With the `u` flag a well-formed surrogate pair is one code point, so this matches lone surrogates only.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Index (in UTF-16 units) of the first lone surrogate, or -1 when the string is well-formed.
+ *
+ * @example
+ * ```ts
+ * loneSurrogateIndex('a\uD800'); // 1
+ * ```
+ */
+export function loneSurrogateIndex(value: string): number {
+  const match = LONE_SURROGATE.exec(value);
+  return match === null ? -1 : match.index;
+}
+
+/**
+ * Describes the lone surrogate of a string for error limits, e.g. `lone surrogate U+D800 at index 1 (UTF-8 cannot
+ * represent it)`.
+ *
+ * @example
+ * ```ts
+ * loneSurrogateLimit('a\uD800', 1);
+ * ```
+ */
+export function loneSurrogateLimit(value: string, index: number): string {
+  const unit = value.charCodeAt(index).toString(16).toUpperCase();
+  return `a well-formed string: lone surrogate U+${unit} at index ${index} cannot be represented in UTF-8`;
+}
+
+/**
+ * UTF-8 bytes of a well-formed string (check {@link loneSurrogateIndex} first).
+ *
+ * @example
+ * ```ts
+ * utf8Encode('é'); // Uint8Array [0xc3, 0xa9]
+ * ```
+ */
+export function utf8Encode(value: string): Uint8Array {
+  return encoder.encode(value);
+}
+
+/**
+ * Decodes UTF-8, or returns undefined for bytes that are not valid UTF-8.
+ *
+ * @example
+ * ```ts
+ * utf8DecodeStrict(Uint8Array.of(0xc3, 0x28)); // undefined
+ * ```
+ */
+export function utf8DecodeStrict(bytes: Uint8Array): string | undefined {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Compares two well-formed strings in code point order, which is the byte order of their UTF-8 encodings (JS `<`
+ * compares UTF-16 units and disagrees for characters above U+FFFF versus U+E000–U+FFFF).
+ *
+ * @example
+ * ```ts
+ * compareCodePoints('\uFFFF', '\u{10000}'); // -1, although '\uFFFF' > '\u{10000}' in JS
+ * ```
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Surrogates (D800–DFFF) stand for code points above FFFF, so they outrank E000–FFFF.
+    const xs = x >= 0xd800 && x <= 0xdfff;
+    const ys = y >= 0xd800 && y <= 0xdfff;
+    if (xs !== ys) return xs ? 1 : -1;
+    return x < y ? -1 : 1;
+  }
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+}

@@ -39,6 +39,8 @@ export type SegmentSpec =
       readonly type: 'timestamp';
       readonly name: string;
       readonly as?: 'date' | 'micros';
+      /** Layout of the microseconds in ordered-code keys (`unixMicrosInt64`). Default 'orderedCode'. */
+      readonly encoding?: Int64Encoding;
     }
   | {
       /** `Long.MAX_VALUE - ts`: newest first. Value `Date` or bigint microseconds. */
@@ -63,12 +65,16 @@ export type SegmentSpec =
       /** A constant: entity discriminator or tenant-like fixed prefix. */
       readonly type: 'literal';
       readonly value: string | Uint8Array;
+      /** Field name in the exported row-key schema. Default `literal_<segment index>`. */
+      readonly name?: string;
     }
   | {
       /** A stable hash of the named fields modulo `buckets`, zero-padded; must be the first segment. */
       readonly type: 'salt';
       readonly buckets: number;
       readonly of: readonly string[];
+      /** Field name in the exported row-key schema. Default `salt`. */
+      readonly name?: string;
     };
 
 /** The struct encoding of the whole key (Bigtable `Type.Struct.Encoding`). */

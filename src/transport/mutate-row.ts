@@ -5,8 +5,7 @@ import { callUnary } from './call-unary.js';
 import { toProtoMutation } from './to-proto-mutation.js';
 
 /**
- * Applies all mutations to one row atomically with one MutateRow RPC. Retried only when every timestamp is
- * explicit (a server-timestamp write, -1, would duplicate cells on retry).
+ * Applies all mutations to one row atomically with one MutateRow RPC. Retried only when {@link isIdempotent}.
  *
  * @example
  * ```ts
@@ -26,6 +25,24 @@ export async function mutateRow(
     rowKey,
     mutations: mutations.map(toProtoMutation),
   } as Parameters<typeof connection.data.mutateRow>[0];
-  const idempotent = mutations.every((m) => !('timestampMicros' in m) || m.timestampMicros >= 0n);
-  await callUnary('MutateRow', (o) => connection.data.mutateRow(request, o), { idempotent, ...options });
+  await callUnary('MutateRow', (o) => connection.data.mutateRow(request, o), {
+    idempotent: isIdempotent(mutations),
+    ...options,
+  });
+}
+
+/**
+ * Whether applying the mutations twice leaves the row as applying them once: false for server timestamps (-1) and
+ * for AddToCell/MergeToCell, which would aggregate the input twice.
+ *
+ * @example
+ * ```ts
+ * isIdempotent([{ kind: 'deleteFromRow' }]); // true
+ * ```
+ */
+export function isIdempotent(mutations: readonly Mutation[]): boolean {
+  return mutations.every((m) => {
+    if (m.kind === 'addToCell' || m.kind === 'mergeToCell') return false;
+    return m.kind !== 'setCell' || m.timestampMicros >= 0n;
+  });
 }

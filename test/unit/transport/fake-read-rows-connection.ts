@@ -1,0 +1,85 @@
+import { Readable } from 'node:stream';
+import type { BigtableConnection } from '../../../src/transport/bigtable-connection.js';
+
+/** A chunk in the generated client's decoded shape. */
+export interface FakeChunk {
+  rowKey?: Uint8Array;
+  familyName?: { value: string } | null;
+  qualifier?: { value: Uint8Array } | null;
+  timestampMicros?: string;
+  value?: Uint8Array;
+  valueSize?: number;
+  commitRow?: boolean;
+  resetRow?: boolean;
+}
+
+/** What one fake attempt answers: responses in order, then a gRPC error code or a clean end. */
+export interface FakeAttempt {
+  responses: { chunks?: FakeChunk[]; lastScannedRowKey?: Uint8Array }[];
+  errorCode?: number;
+  /** Never end (for deadline and abort tests). */
+  hang?: boolean;
+}
+
+/** A one-cell committed row whose value is its key. */
+export function row(key: string): FakeChunk {
+  return {
+    rowKey: Buffer.from(key),
+    familyName: { value: 'f' },
+    qualifier: { value: Buffer.from('q') },
+    timestampMicros: '1000',
+    value: Buffer.from(key),
+    commitRow: true,
+  };
+}
+
+export interface FakeCall {
+  request: {
+    rows?: { rowKeys?: Uint8Array[]; rowRanges?: Record<string, Uint8Array>[] };
+    rowsLimit?: string;
+    reversed?: boolean;
+  };
+  options: Record<string, unknown>;
+  cancelled: boolean;
+}
+
+/** A connection whose `data.readRows` serves scripted attempts as gax-like object streams. */
+export function fakeReadRowsConnection(attempts: FakeAttempt[]): {
+  connection: BigtableConnection;
+  calls: FakeCall[];
+} {
+  const calls: FakeCall[] = [];
+  const connection = {
+    appProfileId: undefined,
+    tablePath: (id: string) => `projects/p/instances/i/tables/${id}`,
+    data: {
+      readRows: (request: FakeCall['request'], options: Record<string, unknown>) => {
+        const attempt = attempts.shift();
+        if (!attempt) throw new Error('unexpected extra ReadRows attempt');
+        const call: FakeCall = { request, options, cancelled: false };
+        calls.push(call);
+        const queue = [...attempt.responses];
+        const stream = new Readable({
+          objectMode: true,
+          read() {
+            const next = queue.shift();
+            if (next !== undefined) this.push(next);
+            else if (attempt.hang) return;
+            else if (attempt.errorCode !== undefined) {
+              this.destroy(
+                Object.assign(new Error(`status ${attempt.errorCode}`), { code: attempt.errorCode }),
+              );
+            } else this.push(null);
+          },
+        });
+        return Object.assign(stream, {
+          cancel: () => {
+            call.cancelled = true;
+            stream.destroy(Object.assign(new Error('Cancelled on client'), { code: 1 }));
+          },
+        });
+      },
+    },
+  } as unknown as BigtableConnection;
+  return { connection, calls };
+}

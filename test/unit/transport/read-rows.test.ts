@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { ReadRowsStreamError } from '../../../src/errors/read-rows-stream-error.js';
+import { TransportError } from '../../../src/errors/transport-error.js';
+import type { ReadRowsRequestData } from '../../../src/model/read-rows-request.js';
+import type { ReadRowsOptions } from '../../../src/transport/read-rows.js';
+import { readRows } from '../../../src/transport/read-rows.js';
+import type { FakeAttempt } from './fake-read-rows-connection.js';
+import { fakeReadRowsConnection, row } from './fake-read-rows-connection.js';
+
+const FAST: ReadRowsOptions = { retry: { initialBackoffMs: 0, maxBackoffMs: 0 } };
+
+async function run(
+  attempts: FakeAttempt[],
+  request: ReadRowsRequestData = {},
+  options: ReadRowsOptions = FAST,
+): Promise<{ keys: string[]; error: unknown; calls: ReturnType<typeof fakeReadRowsConnection>['calls'] }> {
+  const { connection, calls } = fakeReadRowsConnection(attempts);
+  const keys: string[] = [];
+  let error: unknown;
+  try {
+    for await (const r of readRows(connection, 't', request, options))
+      keys.push(Buffer.from(r.key).toString());
+  } catch (e) {
+    error = e;
+  }
+  return { keys, error, calls };
+}
+
+const text = (b: Uint8Array | undefined): string | undefined => (b ? Buffer.from(b).toString() : undefined);
+
+describe('readRows call options', () => {
+  it('disables gax retries, and sends the reverse-scan header only for reversed reads', async () => {
+    const forward = await run([{ responses: [] }]);
+    expect(forward.calls[0]!.options).toMatchObject({
+      retry: null,
+      retryRequestOptions: { retries: 0, noResponseRetries: 0 },
+    });
+    expect(forward.calls[0]!.options.otherArgs).toBeUndefined();
+    expect(forward.calls[0]!.options.timeout).toBeUndefined();
+    const reversed = await run([{ responses: [] }], { reversed: true }, { ...FAST, deadlineMs: 5_000 });
+    expect(reversed.calls[0]!.options.otherArgs).toEqual({ headers: { 'bigtable-features': 'CAE=' } });
+    expect(reversed.calls[0]!.options.timeout).toBeGreaterThan(4_000);
+    expect(reversed.calls[0]!.request.reversed).toBe(true);
+  });
+
+  it('sends nothing for rowsLimit 0 and refuses a negative one', async () => {
+    expect((await run([], { rowsLimit: 0n })).calls).toHaveLength(0);
+    expect((await run([], { rowsLimit: -1n })).error).toBeInstanceOf(RangeError);
+  });
+});
+
+describe('readRows resume', () => {
+  it('drops a row cut by the failure and resumes after the last complete row', async () => {
+    const half = { ...row('c'), commitRow: false };
+    const { keys, error, calls } = await run([
+      { responses: [{ chunks: [row('a'), row('b')] }, { chunks: [half] }], errorCode: 14 },
+      { responses: [{ chunks: [row('c'), row('d')] }] },
+    ]);
+    expect(error).toBeUndefined();
+    expect(keys).toEqual(['a', 'b', 'c', 'd']);
+    expect(text(calls[1]!.request.rows!.rowRanges![0]!.startKeyOpen)).toBe('b');
+  });
+
+  it('resumes after a lastScannedRowKey that went beyond the last row', async () => {
+    const { keys, calls } = await run([
+      { responses: [{ chunks: [row('a')] }, { lastScannedRowKey: Buffer.from('m') }], errorCode: 10 },
+      { responses: [{ chunks: [row('x')] }] },
+    ]);
+    expect(keys).toEqual(['a', 'x']);
+    expect(text(calls[1]!.request.rows!.rowRanges![0]!.startKeyOpen)).toBe('m');
+  });
+
+  it('resumes a reversed read before the last row, with the limit reduced', async () => {
+    const { keys, calls } = await run(
+      [
+        { responses: [{ chunks: [row('z'), row('y')] }], errorCode: 8 },
+        { responses: [{ chunks: [row('x')] }] },
+      ],
+      { reversed: true, rowsLimit: 3n },
+    );
+    expect(keys).toEqual(['z', 'y', 'x']);
+    expect(calls[1]!.request.rowsLimit).toBe('1');
+    expect(text(calls[1]!.request.rows!.rowRanges![0]!.endKeyOpen)).toBe('y');
+    expect(calls[1]!.options.otherArgs).toEqual({ headers: { 'bigtable-features': 'CAE=' } });
+  });
+
+  it('does not retry when the failed attempt had already delivered everything asked for', async () => {
+    const { keys, error, calls } = await run(
+      [{ responses: [{ chunks: [row('a'), row('b')] }], errorCode: 14 }],
+      {
+        rows: { rowKeys: [Buffer.from('a'), Buffer.from('b')], rowRanges: [] },
+      },
+    );
+    expect(error).toBeUndefined();
+    expect(keys).toEqual(['a', 'b']);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('fails at once on a non-retryable code, with the gRPC error as cause', async () => {
+    const { error, calls } = await run([{ responses: [], errorCode: 3 }, { responses: [] }]);
+    expect(error).toBeInstanceOf(TransportError);
+    expect(error).toMatchObject({ grpcCode: 3, rpc: 'ReadRows', cause: { code: 3 } });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('never retries an invalid chunk stream', async () => {
+    const { error, calls } = await run([
+      { responses: [{ chunks: [row('b'), row('a')] }] },
+      { responses: [] },
+    ]);
+    expect(error).toBeInstanceOf(ReadRowsStreamError);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.cancelled).toBe(true);
+  });
+
+  it('counts only failures in a row without progress against maxAttempts', async () => {
+    const fail = (keys: string[]): FakeAttempt => ({
+      responses: keys.length ? [{ chunks: keys.map(row) }] : [],
+      errorCode: 14,
+    });
+    const options = { retry: { maxAttempts: 2, initialBackoffMs: 0, maxBackoffMs: 0 } };
+    const progressing = await run(
+      [fail(['a']), fail(['b']), fail(['c']), { responses: [{ chunks: [row('d')] }] }],
+      {},
+      options,
+    );
+    expect(progressing.error).toBeUndefined();
+    expect(progressing.keys).toEqual(['a', 'b', 'c', 'd']);
+    // The attempt that delivered 'a' and then failed is the first of the two allowed.
+    const stuck = await run([fail(['a']), fail([]), fail([])], {}, options);
+    expect(stuck.error).toMatchObject({ grpcCode: 14 });
+    expect(stuck.calls).toHaveLength(2);
+  });
+});
+
+describe('readRows deadline and cancellation', () => {
+  it('does not start a retry whose backoff would cross the deadline', async () => {
+    const { error, calls } = await run(
+      [{ responses: [], errorCode: 14 }, { responses: [] }],
+      {},
+      {
+        deadlineMs: 200,
+        retry: { initialBackoffMs: 1_000, maxBackoffMs: 1_000 },
+      },
+    );
+    expect(error).toMatchObject({ grpcCode: 14 });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('an abort while waiting for data cancels the call and ends with CANCELLED', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 20);
+    const { keys, error, calls } = await run(
+      [{ responses: [{ chunks: [row('a')] }], hang: true }],
+      {},
+      {
+        signal: controller.signal,
+      },
+    );
+    expect(keys).toEqual(['a']);
+    expect(error).toBeInstanceOf(TransportError);
+    expect(error).toMatchObject({ grpcCode: 1 });
+    expect(calls[0]!.cancelled).toBe(true);
+  });
+
+  it('an abort during the backoff wait stops retrying', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('shutting down')), 20);
+    const { error, calls } = await run(
+      [{ responses: [], errorCode: 14 }, { responses: [] }],
+      {},
+      {
+        signal: controller.signal,
+        retry: { initialBackoffMs: 10_000, maxBackoffMs: 10_000 },
+      },
+    );
+    expect(error).toMatchObject({ grpcCode: 1, cause: new Error('shutting down') });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('an already aborted signal sends nothing', async () => {
+    const { error, calls } = await run([], {}, { signal: AbortSignal.abort() });
+    expect(error).toMatchObject({ grpcCode: 1 });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('breaking out of the loop cancels the call', async () => {
+    const { connection, calls } = fakeReadRowsConnection([
+      { responses: [{ chunks: [row('a'), row('b')] }], hang: true },
+    ]);
+    for await (const _row of readRows(connection, 't', {})) break;
+    expect(calls[0]!.cancelled).toBe(true);
+  });
+});

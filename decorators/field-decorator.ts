@@ -1,0 +1,29 @@
+import type { FieldKind, FieldOptions, FieldRecord } from '../src/metadata/declaration-records.js';
+import { addDeclaration } from '../src/metadata/declaration-store.js';
+import { fieldRecord } from '../src/metadata/record-builders.js';
+import { propertyTarget } from './decorator-target.js';
+
+/**
+ * Shared body of the field decorators: records `options` for the decorated property (with placement problems).
+ *
+ * @example
+ * ```ts
+ * export const Counter = (options: CounterOptions) => fieldDecorator('Counter', 'counter', options);
+ * ```
+ */
+export function fieldDecorator<K extends FieldKind>(
+  decorator: string,
+  kind: K,
+  options: FieldOptions<K>,
+): (target: object, key: string | symbol) => void {
+  return (target, key) => {
+    const where = propertyTarget(decorator, target, key);
+    const record = fieldRecord(kind, where.property, options, where.designType);
+    addDeclaration(
+      where.owner,
+      where.problems.length
+        ? ({ ...record, problems: [...where.problems, ...record.problems] } as FieldRecord)
+        : record,
+    );
+  };
+}

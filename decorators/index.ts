@@ -1,0 +1,30 @@
+// The decorators read `design:type` through the reflect-metadata polyfill when the compiler emitted it.
+import 'reflect-metadata';
+
+export { Entity } from './entity.js';
+export { KeyPart } from './key-part.js';
+export { KeyLiteral } from './key-literal.js';
+export { Family } from './family.js';
+export { Column } from './column.js';
+export { ProtobufColumn } from './protobuf-column.js';
+export { QualifierMap } from './qualifier-map.js';
+export { QualifierSet } from './qualifier-set.js';
+export { Counter } from './counter.js';
+export { Aggregate } from './aggregate.js';
+export { Version } from './version.js';
+export { Codecs } from '../src/codecs/value/codecs.js';
+export { Gc } from '../src/metadata/gc.js';
+export { defineEntity, getEntityMetadata } from '../src/metadata/index.js';
+export type {
+  AggregateOptions,
+  ColumnOptions,
+  CounterOptions,
+  EntityOptions,
+  FamilyOptions,
+  KeyPartOptions,
+  KeyPartType,
+  ProtobufColumnOptions,
+  QualifierMapOptions,
+  QualifierSetOptions,
+  VersionOptions,
+} from '../src/metadata/index.js';

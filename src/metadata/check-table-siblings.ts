@@ -1,0 +1,64 @@
+import type { MetadataProblem } from '../errors/metadata-error.js';
+import type { EntityMetadata, FamilyMetadata } from './entity-metadata.js';
+import { BIGTABLE_LIMITS } from './bigtable-names.js';
+import { describeGcRule } from './gc-rule-problems.js';
+import { describeKeyRanges, keyRangesOverlap } from './key-ranges-overlap.js';
+
+function sameFamilySettings(a: FamilyMetadata, b: FamilyMetadata): boolean {
+  return a.aggregate === b.aggregate && JSON.stringify(a.gcRule) === JSON.stringify(b.gcRule);
+}
+
+function describeFamily(f: FamilyMetadata): string {
+  return `gc ${describeGcRule(f.gcRule)}${f.aggregate ? `, aggregate ${f.aggregate}` : ''}`;
+}
+
+/**
+ * Checks one entity against the other entities stored in the same table: their key spaces must not overlap (else
+ * a prefix scan of one returns rows of the other — e.g. prefixes `video` and `video#comment` with delimiter `#`, or
+ * an entity without a literal prefix next to any other), a family both declare must have the same settings, and
+ * the table must not need more than ~100 families.
+ *
+ * @example
+ * ```ts
+ * const problems = checkTableSiblings(videoMeta, [commentMeta]);
+ * ```
+ */
+export function checkTableSiblings(
+  metadata: EntityMetadata,
+  siblings: readonly EntityMetadata[],
+): MetadataProblem[] {
+  const problems: MetadataProblem[] = [];
+  const entity = metadata.name;
+  const ownRanges = metadata.key.codec.ranges({});
+  const families = new Set(metadata.families.map((f) => f.name));
+  for (const other of siblings) {
+    if (other.target === metadata.target || other.table !== metadata.table) continue;
+    const otherRanges = other.key.codec.ranges({});
+    if (keyRangesOverlap(ownRanges, otherRanges)) {
+      problems.push({
+        entity,
+        message:
+          `row keys can collide with ${other.name}'s in table ${metadata.table}: ${entity} keys span ` +
+          `${describeKeyRanges(ownRanges)}, ${other.name} keys span ${describeKeyRanges(otherRanges)}; ` +
+          'give each entity a literal prefix that is not a prefix of the other (e.g. prefix: "video" and "comment")',
+      });
+    }
+    for (const family of metadata.families) {
+      const theirs = other.families.find((f) => f.name === family.name);
+      if (theirs && !sameFamilySettings(family, theirs)) {
+        problems.push({
+          entity,
+          message: `family ${family.name} is declared with ${describeFamily(family)} but ${other.name} declares it with ${describeFamily(theirs)} in the same table ${metadata.table}`,
+        });
+      }
+    }
+    for (const f of other.families) families.add(f.name);
+  }
+  if (families.size > BIGTABLE_LIMITS.familiesPerTable) {
+    problems.push({
+      entity,
+      message: `table ${metadata.table} would need ${families.size} families with the other entities stored in it, above Bigtable's limit of about ${BIGTABLE_LIMITS.familiesPerTable}`,
+    });
+  }
+  return problems;
+}

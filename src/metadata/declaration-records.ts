@@ -1,0 +1,75 @@
+import type {
+  AggregateOptions,
+  ColumnOptions,
+  CounterOptions,
+  EntityOptions,
+  FamilyOptions,
+  KeyPartOptions,
+  ProtobufColumnOptions,
+  QualifierMapOptions,
+  QualifierSetOptions,
+  VersionOptions,
+} from './declaration-args.js';
+
+/** A constructor as seen by `design:type` (String, Number, Map, a class, …). */
+export type DesignType = abstract new (...args: never[]) => unknown;
+
+interface RecordBase {
+  /** What is wrong with the arguments themselves; reported with everything else at resolution. */
+  readonly problems: readonly string[];
+}
+
+interface PropertyRecordBase extends RecordBase {
+  readonly property: string;
+  /** `design:type` when the compiler emitted it; only used to infer or cross-check an obvious scalar codec. */
+  readonly designType: DesignType | undefined;
+}
+
+/** `@Entity(options)` / `defineEntity(cls, { table, … })`. */
+export interface EntityRecord extends RecordBase {
+  readonly kind: 'entity';
+  readonly options: EntityOptions;
+}
+
+/** `@KeyPart(position, type)` on a property. */
+export interface KeyPartRecord extends PropertyRecordBase {
+  readonly kind: 'keyPart';
+  readonly position: number;
+  readonly options: KeyPartOptions;
+}
+
+/** `@KeyLiteral(position, value)` on a class: a constant segment between key parts. */
+export interface KeyLiteralRecord extends RecordBase {
+  readonly kind: 'keyLiteral';
+  readonly position: number;
+  readonly value: string | Uint8Array;
+}
+
+/** `@Family(name, options)` on a class. */
+export interface FamilyRecord extends RecordBase {
+  readonly kind: 'family';
+  readonly name: string;
+  readonly options: FamilyOptions;
+}
+
+/** A property stored in cells. */
+export type FieldRecord =
+  | (PropertyRecordBase & { readonly kind: 'column'; readonly options: ColumnOptions })
+  | (PropertyRecordBase & { readonly kind: 'protobufColumn'; readonly options: ProtobufColumnOptions })
+  | (PropertyRecordBase & { readonly kind: 'qualifierMap'; readonly options: QualifierMapOptions })
+  | (PropertyRecordBase & { readonly kind: 'qualifierSet'; readonly options: QualifierSetOptions })
+  | (PropertyRecordBase & { readonly kind: 'counter'; readonly options: CounterOptions })
+  | (PropertyRecordBase & { readonly kind: 'aggregate'; readonly options: AggregateOptions })
+  | (PropertyRecordBase & { readonly kind: 'version'; readonly options: VersionOptions });
+
+/**
+ * One frozen declaration, exactly as a decorator or `defineEntity` received it (plus argument problems). Both
+ * declaration styles produce the same records, which is why they resolve to the same metadata.
+ */
+export type DeclarationRecord = EntityRecord | KeyPartRecord | KeyLiteralRecord | FamilyRecord | FieldRecord;
+
+/** Kind of a field record (`column`, `qualifierMap`, …). */
+export type FieldKind = FieldRecord['kind'];
+
+/** The options type of one field kind. */
+export type FieldOptions<K extends FieldKind> = Extract<FieldRecord, { kind: K }>['options'];

@@ -1,0 +1,130 @@
+import type {
+  AggregateOptions,
+  ColumnOptions,
+  CounterOptions,
+  EntityOptions,
+  FamilyOptions,
+  KeyPartOptions,
+  KeyPartType,
+  ProtobufColumnOptions,
+  QualifierMapOptions,
+  QualifierSetOptions,
+  VersionOptions,
+} from './declaration-args.js';
+import type { DeclarationRecord, FieldRecord } from './declaration-records.js';
+import { addDeclaration } from './declaration-store.js';
+import type { EntityClass } from './entity-metadata.js';
+import { defaultRegistry } from './entity-registry.js';
+import {
+  entityRecord,
+  familyRecord,
+  fieldRecord,
+  keyLiteralRecord,
+  keyPartRecord,
+} from './record-builders.js';
+
+/** One key segment of `defineEntity`, in key order: a property with its segment type, or a literal. */
+export type KeyDefinition<E> =
+  | (KeyPartOptions & { readonly property: keyof E & string })
+  | { readonly property: keyof E & string; readonly type?: undefined }
+  | { readonly literal: string | Uint8Array };
+
+/** How one property is stored; `kind` names the decorator it stands for (default `column`). */
+export type PropertyDefinition =
+  | (ColumnOptions & { readonly kind?: 'column' })
+  | (ProtobufColumnOptions & { readonly kind: 'protobuf' })
+  | (QualifierMapOptions & { readonly kind: 'map' })
+  | (QualifierSetOptions & { readonly kind: 'set' })
+  | (CounterOptions & { readonly kind: 'counter' })
+  | (AggregateOptions & { readonly kind: 'aggregate' })
+  | (VersionOptions & { readonly kind: 'version' });
+
+/**
+ * Everything `defineEntity` declares. `key[i]` is key position `i`; the rest mirrors the decorators one to one.
+ */
+export interface EntityDefinition<E> extends EntityOptions {
+  readonly key: readonly KeyDefinition<E>[];
+  readonly families?: Readonly<Record<string, FamilyOptions>>;
+  readonly properties?: { readonly [P in keyof E & string]?: PropertyDefinition };
+}
+
+const FIELD_KINDS: Readonly<Record<NonNullable<PropertyDefinition['kind']>, FieldRecord['kind']>> = {
+  column: 'column',
+  protobuf: 'protobufColumn',
+  map: 'qualifierMap',
+  set: 'qualifierSet',
+  counter: 'counter',
+  aggregate: 'aggregate',
+  version: 'version',
+};
+
+/**
+ * The declaration records a definition stands for — the same records the decorators would append.
+ *
+ * @example
+ * ```ts
+ * definitionRecords({ table: 't', key: [{ property: 'id', type: 'string' }] });
+ * ```
+ */
+export function definitionRecords<E>(definition: EntityDefinition<E>): DeclarationRecord[] {
+  const { key, families, properties, ...entity } = definition;
+  const records: DeclarationRecord[] = [entityRecord(entity)];
+  for (const [name, options] of Object.entries(families ?? {})) records.push(familyRecord(name, options));
+  (key ?? []).forEach((part, position) => {
+    if ('literal' in part) {
+      records.push(keyLiteralRecord(position, part.literal));
+    } else {
+      const { property, ...segment } = part;
+      const options = segment.type === undefined ? 'string' : (segment as KeyPartOptions);
+      records.push(keyPartRecord(property, position, options as KeyPartType | KeyPartOptions, undefined));
+    }
+  });
+  for (const [property, spec] of Object.entries(properties ?? {}) as Array<
+    [string, PropertyDefinition | undefined]
+  >) {
+    if (spec === undefined) continue;
+    const { kind = 'column', ...options } = spec;
+    const recordKind = FIELD_KINDS[kind];
+    if (recordKind === undefined) {
+      records.push(
+        Object.freeze({
+          kind: 'column',
+          property,
+          options: Object.freeze({ family: '' }),
+          designType: undefined,
+          problems: Object.freeze([
+            `kind must be one of ${Object.keys(FIELD_KINDS).join(', ')}, got ${String(kind)}`,
+          ]),
+        }),
+      );
+      continue;
+    }
+    records.push(fieldRecord(recordKind, property, options as never, undefined));
+  }
+  return records;
+}
+
+/**
+ * Declares an entity without decorators (for code built without `experimentalDecorators`, or classes you do not
+ * own). Produces exactly the records the decorators would, so both styles resolve to equal metadata. Returns the
+ * class.
+ *
+ * @example
+ * ```ts
+ * class Device { deviceId!: string; at!: Date; cpu?: number; tags = new Set<string>(); }
+ * defineEntity(Device, {
+ *   table: 'telemetry', prefix: 'phone',
+ *   key: [{ property: 'deviceId', type: 'string' }, { property: 'at', type: 'reversedTimestamp' }],
+ *   families: { m: { gc: Gc.maxVersions(1) }, tags: {} },
+ *   properties: { cpu: { family: 'm', codec: 'float64', optional: true }, tags: { kind: 'set', family: 'tags', key: 'string' } },
+ * });
+ * ```
+ */
+export function defineEntity<C extends EntityClass>(
+  target: C,
+  definition: EntityDefinition<InstanceType<C>>,
+): C {
+  for (const record of definitionRecords(definition)) addDeclaration(target, record);
+  defaultRegistry.register(target);
+  return target;
+}

@@ -1,0 +1,123 @@
+import type { KeyCodec, KeyEncodingSpec, SegmentSpec } from '../codecs/key/key-codec-types.js';
+import type { ValueCodec } from '../codecs/value/value-codec.js';
+import type { AggregateKind, GcRule } from '../model/family-spec.js';
+
+/**
+ * A class usable as an entity. Instances are created without calling the constructor when rows are hydrated, so
+ * constructor parameters are allowed.
+ */
+export type EntityClass<E extends object = object> = abstract new (...args: never[]) => E;
+
+/** One column family the entity uses, with the settings the table must be created with. */
+export interface FamilyMetadata {
+  readonly name: string;
+  readonly gcRule: GcRule | undefined;
+  readonly aggregate: AggregateKind | undefined;
+  /** Property of the `Map`/`Set` that owns the whole family, if any. */
+  readonly ownedBy: string | undefined;
+}
+
+/** A named key segment and the property holding its value. */
+export interface KeyPartMetadata {
+  readonly property: string;
+  readonly segment: SegmentSpec;
+}
+
+/** How the entity's row key is built. `codec` encodes, decodes and plans ranges. */
+export interface KeyMetadata {
+  /** Every segment in key order: salt, prefix literal, then key parts and key literals by position. */
+  readonly segments: readonly SegmentSpec[];
+  readonly encoding: KeyEncodingSpec;
+  readonly codec: KeyCodec;
+  /** The named segments (properties) in key order. */
+  readonly parts: readonly KeyPartMetadata[];
+}
+
+interface CellFieldBase {
+  readonly property: string;
+  readonly family: string;
+  /** Encoded qualifier. Treat as read-only (typed arrays cannot be frozen). */
+  readonly qualifier: Uint8Array;
+}
+
+/** A scalar (or JSON / protobuf) column. */
+export interface ColumnFieldMetadata extends CellFieldBase {
+  readonly kind: 'column';
+  readonly codec: ValueCodec<unknown>;
+  readonly optional: boolean;
+  readonly nullable: boolean;
+  /** The property holds `{ timestamp: Date; value }[]`, newest first. */
+  readonly versioned: boolean;
+}
+
+/** A `Map` owning family `family`: qualifier = keyCodec(key), value = valueCodec(value). */
+export interface MapFieldMetadata {
+  readonly kind: 'map';
+  readonly property: string;
+  readonly family: string;
+  readonly keyCodec: ValueCodec<unknown>;
+  readonly valueCodec: ValueCodec<unknown>;
+}
+
+/** A `Set` owning family `family`: qualifier = keyCodec(member), empty value. */
+export interface SetFieldMetadata {
+  readonly kind: 'set';
+  readonly property: string;
+  readonly family: string;
+  readonly keyCodec: ValueCodec<unknown>;
+}
+
+/** An int64 counter cell, changed only by increments; never written by a save. */
+export interface CounterFieldMetadata extends CellFieldBase {
+  readonly kind: 'counter';
+  /** `int64` (bigint) or `int64AsNumber`. */
+  readonly codec: ValueCodec<unknown>;
+}
+
+/** A cell of an aggregate family, written with AddToCell; never written by a save. */
+export interface AggregateFieldMetadata extends CellFieldBase {
+  readonly kind: 'aggregate';
+  readonly aggregate: AggregateKind;
+  /** int64 for sum/min/max (bigint or number), bytes (the sketch state) for hll. */
+  readonly codec: ValueCodec<unknown>;
+  readonly versioned: boolean;
+}
+
+/** The optimistic-locking version cell (int64). */
+export interface VersionFieldMetadata extends CellFieldBase {
+  readonly kind: 'version';
+  readonly codec: ValueCodec<unknown>;
+}
+
+/** Any property stored in cells. */
+export type FieldMetadata =
+  | ColumnFieldMetadata
+  | MapFieldMetadata
+  | SetFieldMetadata
+  | CounterFieldMetadata
+  | AggregateFieldMetadata
+  | VersionFieldMetadata;
+
+/**
+ * Everything the SDK knows about one entity class, resolved once (inheritance merged, defaults filled, codecs
+ * picked, validated) and frozen.
+ *
+ * @example
+ * ```ts
+ * const meta = getEntityMetadata(Device);
+ * meta.key.codec.encode({ deviceId: 'abc', at: new Date() });
+ * ```
+ */
+export interface EntityMetadata<E extends object = object> {
+  readonly target: EntityClass<E>;
+  /** Class name, used in messages. */
+  readonly name: string;
+  readonly table: string;
+  readonly key: KeyMetadata;
+  /** Families the entity declares, sorted by name. */
+  readonly families: readonly FamilyMetadata[];
+  /** Cell-backed properties in declaration order (base class first). Key parts are in `key.parts`. */
+  readonly fields: readonly FieldMetadata[];
+  /** The version field, also present in `fields`. */
+  readonly version: VersionFieldMetadata | undefined;
+}

@@ -1,0 +1,127 @@
+import { MetadataError } from '../errors/metadata-error.js';
+import type { MetadataProblem } from '../errors/metadata-error.js';
+import { checkTableSiblings } from './check-table-siblings.js';
+import { declarationGeneration } from './declaration-store.js';
+import type { EntityClass, EntityMetadata } from './entity-metadata.js';
+import { resolveEntity } from './resolve-entity.js';
+
+interface Cached {
+  readonly generation: number;
+  readonly metadata: EntityMetadata;
+}
+
+const ownCache = new WeakMap<object, Cached>();
+
+// Resolution of one class alone, cached until a new declaration appears anywhere.
+function resolveOwn(target: EntityClass): EntityMetadata {
+  const generation = declarationGeneration();
+  const cached = ownCache.get(target);
+  if (cached && cached.generation === generation) return cached.metadata;
+  const metadata = resolveEntity(target);
+  ownCache.set(target, { generation, metadata });
+  return metadata;
+}
+
+/**
+ * The set of entity classes that may share tables, and the cache of their resolved metadata. `@Entity` and
+ * `defineEntity` register into {@link defaultRegistry}; a separate registry isolates a group of entities (tests,
+ * several applications in one process).
+ *
+ * @example
+ * ```ts
+ * const registry = new EntityRegistry([Video, Comment]);
+ * registry.resolveAll(); // throws one MetadataError if anything, including a key collision, is wrong
+ * ```
+ */
+export class EntityRegistry {
+  private readonly members = new Set<EntityClass>();
+  private readonly checked = new WeakMap<object, Cached>();
+
+  constructor(entities: Iterable<EntityClass> = []) {
+    for (const e of entities) this.members.add(e);
+  }
+
+  /** Adds an entity class (idempotent). */
+  register(target: EntityClass): void {
+    this.members.add(target);
+  }
+
+  /** The registered classes, in registration order. */
+  entities(): readonly EntityClass[] {
+    return [...this.members];
+  }
+
+  /**
+   * The metadata of `target`, resolved and validated on first use (including the checks against the other
+   * registered entities of its table), then cached. Throws one `MetadataError` listing every problem.
+   */
+  resolve<E extends object>(target: EntityClass<E>): EntityMetadata<E> {
+    const generation = declarationGeneration();
+    const cached = this.checked.get(target);
+    if (cached && cached.generation === generation) return cached.metadata as EntityMetadata<E>;
+    let metadata: EntityMetadata;
+    const problems: MetadataProblem[] = [];
+    try {
+      metadata = resolveOwn(target);
+    } catch (error) {
+      if (error instanceof MetadataError) throw error;
+      throw new MetadataError(
+        [{ entity: target.name, message: `cannot be resolved: ${String(error)}` }],
+        error,
+      );
+    }
+    problems.push(...checkTableSiblings(metadata, this.siblingsOf(metadata)));
+    if (problems.length > 0) throw new MetadataError(problems);
+    this.checked.set(target, { generation, metadata });
+    return metadata as EntityMetadata<E>;
+  }
+
+  /**
+   * Resolves every registered entity and throws one `MetadataError` with the problems of all of them. Useful at
+   * startup or in a test that guards the whole model.
+   */
+  resolveAll(): EntityMetadata[] {
+    const all: EntityMetadata[] = [];
+    const problems: MetadataProblem[] = [];
+    for (const target of this.members) {
+      try {
+        all.push(this.resolve(target));
+      } catch (error) {
+        if (!(error instanceof MetadataError)) throw error;
+        problems.push(...error.problems);
+      }
+    }
+    if (problems.length > 0) throw new MetadataError(problems);
+    return all;
+  }
+
+  private siblingsOf(metadata: EntityMetadata): EntityMetadata[] {
+    const siblings: EntityMetadata[] = [];
+    for (const other of this.members) {
+      if (other === metadata.target) continue;
+      try {
+        const resolved = resolveOwn(other);
+        if (resolved.table === metadata.table) siblings.push(resolved);
+      } catch {
+        // An invalid sibling reports its own problems when it is used; it cannot be compared meanwhile.
+      }
+    }
+    return siblings;
+  }
+}
+
+/** The registry `@Entity` and `defineEntity` register into. */
+export const defaultRegistry = new EntityRegistry();
+
+/**
+ * The resolved, frozen metadata of an entity class (from the default registry). Validates on first use.
+ *
+ * @example
+ * ```ts
+ * const meta = getEntityMetadata(Device);
+ * console.log(meta.table, meta.key.segments, meta.fields.map((f) => f.property));
+ * ```
+ */
+export function getEntityMetadata<E extends object>(target: EntityClass<E>): EntityMetadata<E> {
+  return defaultRegistry.resolve(target);
+}

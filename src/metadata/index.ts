@@ -1,0 +1,59 @@
+export type {
+  AggregateOptions,
+  CodecRef,
+  ColumnOptions,
+  CounterOptions,
+  EntityOptions,
+  FamilyOptions,
+  Int64Representation,
+  KeyPartOptions,
+  KeyPartType,
+  PresenceOptions,
+  ProtobufColumnOptions,
+  QualifierMapOptions,
+  QualifierRef,
+  QualifierSetOptions,
+  VersionOptions,
+} from './declaration-args.js';
+export type {
+  DeclarationRecord,
+  DesignType,
+  EntityRecord,
+  FamilyRecord,
+  FieldRecord,
+  KeyLiteralRecord,
+  KeyPartRecord,
+} from './declaration-records.js';
+export { addDeclaration, ownDeclarations } from './declaration-store.js';
+export {
+  entityRecord,
+  familyRecord,
+  fieldRecord,
+  keyLiteralRecord,
+  keyPartRecord,
+} from './record-builders.js';
+export { defineEntity, definitionRecords } from './define-entity.js';
+export type { EntityDefinition, KeyDefinition, PropertyDefinition } from './define-entity.js';
+export type {
+  AggregateFieldMetadata,
+  ColumnFieldMetadata,
+  CounterFieldMetadata,
+  EntityClass,
+  EntityMetadata,
+  FamilyMetadata,
+  FieldMetadata,
+  KeyMetadata,
+  KeyPartMetadata,
+  MapFieldMetadata,
+  SetFieldMetadata,
+  VersionFieldMetadata,
+} from './entity-metadata.js';
+export { resolveEntity } from './resolve-entity.js';
+export { EntityRegistry, defaultRegistry, getEntityMetadata } from './entity-registry.js';
+export { checkTableSiblings } from './check-table-siblings.js';
+export { keyRangesOverlap } from './key-ranges-overlap.js';
+export { familySpecsOf } from './family-specs.js';
+export { Gc } from './gc.js';
+export type { Duration } from './gc.js';
+export { BIGTABLE_LIMITS, familyNameProblem, tableIdProblem } from './bigtable-names.js';
+export { describeGcRule } from './gc-rule-problems.js';

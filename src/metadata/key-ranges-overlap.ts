@@ -1,0 +1,65 @@
+import type { KeyRange } from '../codecs/key/key-codec-types.js';
+
+type Bound = { readonly key: Uint8Array; readonly inclusive: boolean } | undefined;
+
+function compare(a: Uint8Array, b: Uint8Array): number {
+  return Buffer.compare(a, b);
+}
+
+/** The tighter of two lower bounds (undefined = −∞). */
+function tighterStart(a: Bound, b: Bound): Bound {
+  if (!a) return b;
+  if (!b) return a;
+  const c = compare(a.key, b.key);
+  if (c !== 0) return c > 0 ? a : b;
+  return a.inclusive ? b : a;
+}
+
+/** The tighter of two upper bounds (undefined = +∞). */
+function tighterEnd(a: Bound, b: Bound): Bound {
+  if (!a) return b;
+  if (!b) return a;
+  const c = compare(a.key, b.key);
+  if (c !== 0) return c < 0 ? a : b;
+  return a.inclusive ? b : a;
+}
+
+function rangesIntersect(a: KeyRange, b: KeyRange): boolean {
+  const start = tighterStart(a.start, b.start);
+  const end = tighterEnd(a.end, b.end);
+  if (!start || !end) return true;
+  const c = compare(start.key, end.key);
+  return c < 0 || (c === 0 && start.inclusive && end.inclusive);
+}
+
+/**
+ * True when some row key lies in a range of both lists. Conservative: two open bounds with nothing between them
+ * (e.g. `(a, a\0)`) count as overlapping, which is the safe answer for a collision check.
+ *
+ * @example
+ * ```ts
+ * keyRangesOverlap(video.ranges({}), comment.ranges({})); // true for prefixes video# and video#comment#
+ * ```
+ */
+export function keyRangesOverlap(a: readonly KeyRange[], b: readonly KeyRange[]): boolean {
+  return a.some((x) => b.some((y) => rangesIntersect(x, y)));
+}
+
+/**
+ * A short readable form of a range list for messages, e.g. `["video#", "video$")`.
+ *
+ * @example
+ * ```ts
+ * describeKeyRanges(codec.ranges({})); // '["video#", "video$")'
+ * ```
+ */
+export function describeKeyRanges(ranges: readonly KeyRange[]): string {
+  const show = (b: Uint8Array): string => {
+    const text = Buffer.from(b).toString('utf8');
+    return /^[\x20-\x7e]*$/.test(text) ? JSON.stringify(text) : `0x${Buffer.from(b).toString('hex')}`;
+  };
+  const one = (r: KeyRange): string =>
+    `${r.start ? (r.start.inclusive ? '[' : '(') + show(r.start.key) : '(−∞'}, ${r.end ? show(r.end.key) + (r.end.inclusive ? ']' : ')') : '+∞)'}`;
+  const shown = ranges.slice(0, 2).map(one).join(' ∪ ');
+  return ranges.length > 2 ? `${shown} ∪ … (${ranges.length} ranges)` : shown;
+}

@@ -1,0 +1,53 @@
+import { MetadataError } from '../errors/metadata-error.js';
+import type { MetadataProblem } from '../errors/metadata-error.js';
+import type { EntityClass, EntityMetadata, FieldMetadata, VersionFieldMetadata } from './entity-metadata.js';
+import { deepFreeze } from './deep-freeze.js';
+import { mergeDeclarations } from './merge-declarations.js';
+import { resolveField } from './resolve-fields.js';
+import { resolveKey } from './resolve-key.js';
+import { validateLayout } from './validate-layout.js';
+
+/**
+ * Resolves the declarations of one class (and its bases) into frozen metadata, checking everything that concerns
+ * the class alone. Throws one `MetadataError` listing every problem. Does not cache and does not compare with
+ * other entities of the table; use `getEntityMetadata` (registry) for that.
+ *
+ * @example
+ * ```ts
+ * const meta = resolveEntity(Device);
+ * ```
+ */
+export function resolveEntity<E extends object>(target: EntityClass<E>): EntityMetadata<E> {
+  if (typeof target !== 'function')
+    throw new MetadataError([{ entity: String(target), message: 'is not a class' }]);
+  const merged = mergeDeclarations(target);
+  const entity = merged.entityName;
+  const problems: MetadataProblem[] = [...merged.problems];
+  if (!merged.entity) {
+    problems.push({
+      entity,
+      message: 'is not an entity: decorate it with @Entity({ table }) or call defineEntity()',
+    });
+  }
+
+  const aggregateOf = (family: string) => merged.families.get(family)?.record.options.aggregate;
+  const fields: FieldMetadata[] = [];
+  for (const declared of merged.fields.values()) {
+    const field = resolveField(declared, { entity, problems, aggregateOf });
+    if (field) fields.push(field);
+  }
+  const families = validateLayout(entity, merged.families, fields, problems);
+  const key = resolveKey(merged, problems);
+
+  if (problems.length > 0 || !key || !merged.entity) throw new MetadataError(problems);
+  const version = fields.find((f): f is VersionFieldMetadata => f.kind === 'version');
+  return deepFreeze({
+    target,
+    name: entity,
+    table: merged.entity.record.table,
+    key,
+    families,
+    fields,
+    version,
+  });
+}

@@ -1,0 +1,11 @@
+export { buildSaveMutations } from './build-save-mutations.js';
+export type { SaveMutations, SaveOptions, VersionCheck } from './build-save-mutations.js';
+export { hydrateEntity } from './hydrate-entity.js';
+export type { Versioned } from './hydrate-entity.js';
+export { encodeEntityKey } from './entity-key.js';
+export { checkWriteLimits } from './check-write-limits.js';
+export type { MappingWarning } from './mapping-warning.js';
+export { counterIncrement, aggregateInput } from './counter-operations.js';
+export type { AddToCellMutation, CounterIncrement } from './counter-operations.js';
+export { saveTimestampMicros, dateToMicros, microsToDate } from './save-timestamp.js';
+export type { Clock } from './save-timestamp.js';

@@ -1,0 +1,20 @@
+import { ValueEncodingError } from '../errors/value-encoding-error.js';
+
+/**
+ * Runs `fn` and adds entity and property to a `ValueEncodingError` it throws (codecs do not know where they are
+ * used). Other errors pass through unchanged.
+ *
+ * @example
+ * ```ts
+ * const bytes = located('Device', 'name', () => codec.encode(value));
+ * ```
+ */
+export function located<T>(entity: string, property: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof ValueEncodingError && error.entity === undefined)
+      throw error.withLocation(entity, property);
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { buildSaveMutations } from '../../../src/mapping/build-save-mutations.js';
+import { resolveEntity } from '../../../src/metadata/resolve-entity.js';
+import {
+  sampleVideo,
+  videoWithDecorators,
+  videoWithDefineEntity,
+} from '../../fixtures/entities/video-entity.js';
+import { renderSave } from './render-mutations.js';
+
+// A fixed clock makes the save timestamp (and so the whole mutation list) reproducible.
+const NOW = () => Date.UTC(2024, 5, 1, 12, 0, 0, 250);
+
+describe('golden mutation lists of a whole-entity save', () => {
+  const Video = videoWithDecorators('golden_video');
+  const meta = resolveEntity(Video);
+
+  it('every column kind, all present', async () => {
+    const video = Object.assign(sampleVideo(Video), { likes: 10n, views: 3n, peak: 9, version: 4n });
+    await expect(
+      renderSave('Video, every column present', buildSaveMutations(meta, video, { now: NOW })),
+    ).toMatchFileSnapshot('./__golden__/video-every-column.txt');
+  });
+
+  it('absent optionals, nulls, empty maps/sets and history, new entity', async () => {
+    const video = Object.assign(sampleVideo(Video), {
+      archivedAt: undefined,
+      cover: null,
+      reading: undefined,
+      thumbnail: null,
+      comments: [],
+      formats: new Map(),
+      chunks: new Map(),
+      tags: new Set(),
+      version: 0n,
+    });
+    await expect(
+      renderSave('Video, everything optional absent', buildSaveMutations(meta, video, { now: NOW })),
+    ).toMatchFileSnapshot('./__golden__/video-absent.txt');
+  });
+
+  it('is identical for the entity declared with defineEntity()', async () => {
+    const Defined = videoWithDefineEntity('golden_video');
+    const save = buildSaveMutations(
+      resolveEntity(Defined),
+      Object.assign(sampleVideo(Defined), { likes: 10n, views: 3n, peak: 9, version: 4n }),
+      {
+        now: NOW,
+      },
+    );
+    await expect(renderSave('Video, every column present', save)).toMatchFileSnapshot(
+      './__golden__/video-every-column.txt',
+    );
+  });
+});

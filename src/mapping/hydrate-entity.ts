@@ -44,8 +44,9 @@ function compareHex(a: string, b: string): number {
  * calling the constructor; key parts come from the row key; each column takes its newest cell (or, versioned,
  * every cell newest first as `{ timestamp, value }`); Map/Set properties take every qualifier of their family
  * (latest cell each); counters read 0 when missing, sum aggregates 0, min/max/hll undefined; an absent optional
- * column stays undefined and an absent nullable column reads `null`. Cells of undeclared families or qualifiers
- * are ignored. Decoding failures throw `ValueEncodingError` naming entity and property.
+ * column reads `undefined` and an absent nullable column `null`. Every mapped property is set as an own property.
+ * Cells of undeclared families or qualifiers are ignored. Decoding failures throw `ValueEncodingError` naming
+ * entity and property.
  *
  * @example
  * ```ts
@@ -57,10 +58,8 @@ export function hydrateEntity<E extends object>(meta: EntityMetadata<E>, row: Ro
   const keyValues = meta.key.codec.decode(row.key);
   for (const part of meta.key.parts) entity[part.property] = keyValues[part.property];
   const index = indexCells(row.cells);
-  for (const field of meta.fields) {
-    const value = readField(meta.name, field, index);
-    if (value !== undefined) entity[field.property] = value;
-  }
+  // Every mapped property becomes an own property, even when undefined, like the class fields of `new C()`.
+  for (const field of meta.fields) entity[field.property] = readField(meta.name, field, index);
   return entity as E;
 }
 

@@ -111,7 +111,8 @@ describe('hydrateEntity', () => {
       daily: [],
       version: 0n,
     });
-    expect('nick' in entity).toBe(false);
+    expect(Object.keys(entity)).toContain('nick');
+    expect(entity.nick).toBeUndefined();
     expect(entity.low).toBeUndefined();
     expect(entity.visitors).toBeUndefined();
   });

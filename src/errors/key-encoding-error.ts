@@ -1,6 +1,13 @@
 import { BigtableMapperError } from './bigtable-mapper-error.js';
 
-/** Where and why a row key could not be built or parsed. */
+/**
+ * Where and why a row key could not be built or parsed.
+ *
+ * @example
+ * ```ts
+ * new KeyEncodingError({ entity: 'Device', field: 'id', value: '', limit: 'a non-empty row key' });
+ * ```
+ */
 export interface KeyEncodingErrorDetails {
   /** Entity (or schema) whose key is involved; `row key` when a schema is used on its own. */
   readonly entity: string;

@@ -21,6 +21,12 @@ import { utf8DecodeStrict } from './utf8.js';
 
 /**
  * An entity's key codec: the {@link KeyCodec} contract plus the row-key schema it stores and exact prefixes.
+ *
+ * @example
+ * ```ts
+ * const codec: EntityKeyCodec = createKeyCodec(options);
+ * codec.encodePrefix({ tenant: 'acme' }); // 'acme#'
+ * ```
  */
 export interface EntityKeyCodec extends KeyCodec {
   /** The struct encoding of the keys. */

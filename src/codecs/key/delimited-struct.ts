@@ -7,7 +7,15 @@ import { byteLabel, concatBytes } from './bytes.js';
  * only frames and splits.
  */
 
-/** The first byte of a field that breaks the sorted-mode rule, with its position. */
+/**
+ * The first byte of a field that breaks the sorted-mode rule, with its position.
+ *
+ * @example
+ * ```ts
+ * const v: DelimitedViolation | undefined = delimitedViolation(field, delimiter);
+ * if (v) throw new Error(v.limit);
+ * ```
+ */
 export interface DelimitedViolation {
   readonly index: number;
   readonly byte: number;

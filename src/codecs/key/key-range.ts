@@ -1,7 +1,14 @@
 import type { KeyRange } from './key-codec-types.js';
 import { compareBytes } from './bytes.js';
 
-/** One end of a {@link KeyRange}. */
+/**
+ * One end of a {@link KeyRange}.
+ *
+ * @example
+ * ```ts
+ * const start: KeyBound = { key: new TextEncoder().encode('a#'), inclusive: true };
+ * ```
+ */
 export type KeyBound = NonNullable<KeyRange['start']>;
 
 /**

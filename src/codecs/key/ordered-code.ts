@@ -7,10 +7,24 @@ import { KeyEncodingError } from '../../errors/key-encoding-error.js';
  * concatenated and read back in sequence. Malformed input throws {@link KeyEncodingError}.
  */
 
-/** Sort direction of an OrderedCode item. */
+/**
+ * Sort direction of an OrderedCode item.
+ *
+ * @example
+ * ```ts
+ * orderedCode.encodeUint64(1n, 'decreasing' satisfies OrderedCodeDirection); // fe fe
+ * ```
+ */
 export type OrderedCodeDirection = 'increasing' | 'decreasing';
 
-/** A decoded item and the offset just after it. */
+/**
+ * A decoded item and the offset just after it.
+ *
+ * @example
+ * ```ts
+ * const { value, next }: OrderedCodeRead<bigint> = orderedCode.decodeInt64(bytes, offset);
+ * ```
+ */
 export interface OrderedCodeRead<T> {
   readonly value: T;
   readonly next: number;

@@ -13,10 +13,22 @@ import { utf8DecodeStrict, utf8Encode } from './utf8.js';
  * How binary fields (the delimiter) are written in the file. `base64` (default) is what `gcloud bigtable tables
  * describe` prints and what `--row-key-schema-pre-encoded-bytes` expects; `text` is the raw delimiter as UTF-8 text,
  * for files passed without that flag (gcloud then base64-encodes it itself).
+ *
+ * @example
+ * ```ts
+ * formatRowKeySchemaFile(schema, { bytes: 'text' }); // delimiter: "#" instead of delimiter: Iw==
+ * ```
  */
 export type RowKeySchemaFileBytes = 'base64' | 'text';
 
-/** Options of {@link formatRowKeySchemaFile}. */
+/**
+ * Options of {@link formatRowKeySchemaFile}.
+ *
+ * @example
+ * ```ts
+ * formatRowKeySchemaFile(schema, { format: 'json', bytes: 'base64' });
+ * ```
+ */
 export interface FormatRowKeySchemaFileOptions {
   /** Default `yaml`. */
   readonly format?: 'yaml' | 'json';
@@ -24,7 +36,14 @@ export interface FormatRowKeySchemaFileOptions {
   readonly bytes?: RowKeySchemaFileBytes;
 }
 
-/** Options of {@link parseRowKeySchemaFile}. */
+/**
+ * Options of {@link parseRowKeySchemaFile}.
+ *
+ * @example
+ * ```ts
+ * parseRowKeySchemaFile('{"fields": [], "encoding": {"orderedCodeBytes": {}}}', { format: 'json' });
+ * ```
+ */
 export interface ParseRowKeySchemaFileOptions {
   /** Default `auto`: JSON when the text starts with `{`, else YAML. */
   readonly format?: 'yaml' | 'json' | 'auto';

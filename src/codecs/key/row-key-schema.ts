@@ -11,10 +11,24 @@ import {
 } from './ordered-code-struct.js';
 import { loneSurrogateIndex, loneSurrogateLimit, utf8DecodeStrict, utf8Encode } from './utf8.js';
 
-/** An empty proto message in its JSON/object form, `{}`. */
+/**
+ * An empty proto message in its JSON/object form, `{}`.
+ *
+ * @example
+ * ```ts
+ * const raw: EmptyMessage = {};
+ * ```
+ */
 export type EmptyMessage = Readonly<Record<string, never>>;
 
-/** `Type.Int64.Encoding` (also used by `Timestamp.Encoding.unixMicrosInt64`). */
+/**
+ * `Type.Int64.Encoding` (also used by `Timestamp.Encoding.unixMicrosInt64`).
+ *
+ * @example
+ * ```ts
+ * const e: RowKeyInt64Encoding = { orderedCodeBytes: {} };
+ * ```
+ */
 export type RowKeyInt64Encoding =
   { readonly bigEndianBytes: EmptyMessage } | { readonly orderedCodeBytes: EmptyMessage };
 
@@ -79,7 +93,14 @@ export interface RowKeySchema {
   readonly encoding: RowKeyStructEncoding;
 }
 
-/** Options of the schema-level codec. */
+/**
+ * Options of the schema-level codec.
+ *
+ * @example
+ * ```ts
+ * decodeRowKeyWithSchema(schema, key, { entity: 'Legacy', timestamps: 'date' });
+ * ```
+ */
 export interface RowKeySchemaCodecOptions {
   /** Name used in error messages. Default `row key`. */
   readonly entity?: string;
@@ -87,7 +108,14 @@ export interface RowKeySchemaCodecOptions {
   readonly timestamps?: 'micros' | 'date';
 }
 
-/** Bigtable's limit on row keys. */
+/**
+ * Bigtable's limit on row keys, in bytes.
+ *
+ * @example
+ * ```ts
+ * if (key.length > MAX_ROW_KEY_BYTES) throw new Error('too long');
+ * ```
+ */
 export const MAX_ROW_KEY_BYTES = 4096;
 
 const INT64_MIN = -(1n << 63n);
@@ -431,8 +459,7 @@ export function compileRowKeySchema(
     const fields = encodeAll(values, false);
     if (fields.length === 0) return {};
     if (fields.length === count) {
-      const point = pointKeyRange(checkKey(frame(fields), values)) as Required<Block>;
-      return point;
+      return pointKeyRange(checkKey(frame(fields), values));
     }
     if (structEncoding === 'delimited') return prefixBlock(concatBytes([frame(fields), delimiter]));
     // Ordered code: rows with more non-empty fields start with the prefix (trailing empties written 00 00) and

@@ -4,12 +4,26 @@ import type { KeyValue, SegmentSpec } from './key-codec-types.js';
 import type { RowKeyFieldType, RowKeyInt64Encoding } from './row-key-schema.js';
 import { compareCodePoints, loneSurrogateIndex, loneSurrogateLimit } from './utf8.js';
 
-/** Which struct encoding a segment is laid out for. */
+/**
+ * Which struct encoding a segment is laid out for.
+ *
+ * @example
+ * ```ts
+ * createSegmentCodec(spec, 0, 'orderedCode' satisfies KeyStructKind, 'Device');
+ * ```
+ */
 export type KeyStructKind = 'delimited' | 'orderedCode';
 
 /**
  * How one key segment maps its values onto the row-key-schema field that is actually stored, and how its values
  * compare. Named segments convert values; literal and salt segments have fixed or computed stored values.
+ *
+ * @example
+ * ```ts
+ * const id = createSegmentCodec({ type: 'reversedInt64', name: 'id' }, 1, 'delimited', 'Post');
+ * id.toStored(7n);               // '9223372036854775800'
+ * id.compare(1n, 2n);            // -1 (value order; id.descending is true)
+ * ```
  */
 export interface SegmentCodec {
   readonly spec: SegmentSpec;
@@ -31,7 +45,14 @@ export interface SegmentCodec {
 
 const INT64_MAX = (1n << 63n) - 1n;
 const MAX_DATE_MS = 8_640_000_000_000_000n;
-/** Digits of Long.MAX_VALUE, the width of reversed values and the default int64 width in delimited keys. */
+/**
+ * Digits of Long.MAX_VALUE, the width of reversed values and the default int64 width in delimited keys.
+ *
+ * @example
+ * ```ts
+ * (9223372036854775807n).toString().length === INT64_DECIMAL_WIDTH; // true
+ * ```
+ */
 export const INT64_DECIMAL_WIDTH = 19;
 
 const STRING_TYPE: RowKeyFieldType = { stringType: { encoding: { utf8Bytes: {} } } };
@@ -158,7 +179,14 @@ export function reverseDomain(domain: string): string {
   return domain.split('.').reverse().join('.');
 }
 
-/** Decimal width of a salt bucket number in delimited keys: the digits of `buckets - 1`. */
+/**
+ * Decimal width of a salt bucket number in delimited keys: the digits of `buckets - 1`.
+ *
+ * @example
+ * ```ts
+ * saltWidth(100); // 2 (buckets 00..99)
+ * ```
+ */
 export function saltWidth(buckets: number): number {
   return String(Math.max(0, buckets - 1)).length;
 }

@@ -15,6 +15,7 @@ export { Version } from './version.js';
 export { Codecs } from '../src/codecs/value/codecs.js';
 export { Gc } from '../src/metadata/gc.js';
 export { defineEntity, getEntityMetadata } from '../src/metadata/index.js';
+export type { Versioned } from '../src/metadata/entity-metadata.js';
 export type {
   AggregateOptions,
   ColumnOptions,

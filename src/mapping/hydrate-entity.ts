@@ -3,11 +3,7 @@ import type { Cell, RowData } from '../model/row-data.js';
 import { located } from './locate-error.js';
 import { microsToDate } from './save-timestamp.js';
 
-/** One version of a versioned column (or one time bucket of a versioned aggregate). */
-export interface Versioned<T> {
-  readonly timestamp: Date;
-  readonly value: T;
-}
+export type { Versioned } from '../metadata/entity-metadata.js';
 
 function hex(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString('hex');

@@ -8,6 +8,20 @@ import type { AggregateKind, GcRule } from '../model/family-spec.js';
  */
 export type EntityClass<E extends object = object> = abstract new (...args: never[]) => E;
 
+/**
+ * One version of a versioned column (or one time bucket of a versioned aggregate): what the property holds, as an
+ * array newest first.
+ *
+ * @example
+ * ```ts
+ * @Column({ family: 'c', codec: 'string', versioned: true }) comments!: Versioned<string>[];
+ * ```
+ */
+export interface Versioned<T> {
+  readonly timestamp: Date;
+  readonly value: T;
+}
+
 /** One column family the entity uses, with the settings the table must be created with. */
 export interface FamilyMetadata {
   readonly name: string;

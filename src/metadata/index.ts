@@ -47,6 +47,7 @@ export type {
   MapFieldMetadata,
   SetFieldMetadata,
   VersionFieldMetadata,
+  Versioned,
 } from './entity-metadata.js';
 export { resolveEntity } from './resolve-entity.js';
 export { EntityRegistry, defaultRegistry, getEntityMetadata } from './entity-registry.js';

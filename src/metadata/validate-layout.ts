@@ -89,7 +89,7 @@ export function validateLayout(
     if (columns)
       problem(
         owner,
-        `owns family ${family} as a Map/Set, but ${columns.join(', ')} also store columns in it; give them another family`,
+        `owns family ${family} as a Map/Set, but ${columns.join(', ')} ${columns.length === 1 ? 'also stores a column' : 'also store columns'} in it; give ${columns.length === 1 ? 'it' : 'them'} another family`,
       );
   }
   if (declaredFamilies.size > BIGTABLE_LIMITS.familiesPerTable)

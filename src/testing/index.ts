@@ -8,3 +8,4 @@ export type { SpawnEmulatorOptions } from './spawn-emulator.js';
 export { emulatorGlobalSetup, EMULATOR_HOST_KEY } from './emulator-global-setup.js';
 export { TestTable, EMULATOR_PROJECT, EMULATOR_INSTANCE } from './test-table.js';
 export { useTestTable } from './use-test-table.js';
+export { useMapper } from './use-mapper.js';

@@ -1,0 +1,6 @@
+export { Mapper } from './mapper.js';
+export { Repository } from './repository.js';
+export type { SaveEntityOptions, DeleteEntityOptions } from './repository.js';
+export type { RepositoryOptions } from './repository-options.js';
+export type { KeyInput } from './key-input.js';
+export type { EntityChanges, MapChange, SetChange } from './build-update-mutations.js';

@@ -1,0 +1,85 @@
+import { getEntityMetadata } from '../metadata/entity-registry.js';
+import type { EntityClass } from '../metadata/entity-metadata.js';
+import { familySpecsOf } from '../metadata/family-specs.js';
+import { BigtableConnection } from '../transport/bigtable-connection.js';
+import type { ConnectionOptions } from '../transport/connection-options.js';
+import { createTable } from '../transport/table-admin.js';
+import { Repository } from './repository.js';
+import type { RepositoryOptions } from './repository-options.js';
+
+/**
+ * The entry point: one connection to an instance and a repository per entity class.
+ *
+ * @example
+ * ```ts
+ * const mapper = Mapper.connect({ projectId: 'my-project', instanceId: 'my-instance' });
+ * const devices = mapper.repository(Device);
+ * await devices.save(device);
+ * await mapper.close();
+ * ```
+ */
+export class Mapper {
+  private readonly repositories = new Map<EntityClass, Repository<object>>();
+
+  constructor(
+    readonly connection: BigtableConnection,
+    private readonly options: RepositoryOptions = {},
+  ) {}
+
+  /**
+   * Connects to a real instance or the emulator (see {@link ConnectionOptions}).
+   *
+   * @example
+   * ```ts
+   * const mapper = Mapper.connect({ projectId: 'p', instanceId: 'i', emulatorHost: 'localhost:8086' });
+   * ```
+   */
+  static connect(connection: ConnectionOptions, options: RepositoryOptions = {}): Mapper {
+    return new Mapper(BigtableConnection.connect(connection), options);
+  }
+
+  /**
+   * The repository of an entity class (its metadata is resolved and validated here, once).
+   *
+   * @example
+   * ```ts
+   * const videos = mapper.repository(Video);
+   * ```
+   */
+  repository<E extends object>(entity: EntityClass<E>): Repository<E> {
+    let repository = this.repositories.get(entity);
+    if (!repository) {
+      repository = new Repository(
+        this.connection,
+        getEntityMetadata(entity),
+        this.options,
+      ) as Repository<object>;
+      this.repositories.set(entity, repository);
+    }
+    return repository as unknown as Repository<E>;
+  }
+
+  /**
+   * Creates the table of the given entities (which must share it) with every family they declare, GC rules and
+   * aggregate types included. Meant for tests and first deployments; schema sync is separate tooling.
+   *
+   * @example
+   * ```ts
+   * await mapper.createTable(Video, Comment);
+   * ```
+   */
+  async createTable(...entities: EntityClass[]): Promise<void> {
+    const metas = entities.map((e) => getEntityMetadata(e));
+    const tables = [...new Set(metas.map((m) => m.table))];
+    if (tables.length !== 1) {
+      throw new TypeError(`createTable: the entities live in ${tables.length} tables (${tables.join(', ')})`);
+    }
+    const table = tables[0]!;
+    await createTable(this.connection, this.options.tableIds?.[table] ?? table, familySpecsOf(...metas));
+  }
+
+  /** Closes the connection so the process can exit. */
+  async close(): Promise<void> {
+    await this.connection.close();
+  }
+}

@@ -1,6 +1,13 @@
-import type { DesignType } from '../src/metadata/declaration-records.js';
+import type { DeclarationRecord, DesignType } from '../src/metadata/declaration-records.js';
 
-/** Where a property decorator was applied, normalised for the metadata store. */
+/**
+ * Where a property decorator was applied, normalised for the metadata store.
+ *
+ * @example
+ * ```ts
+ * const { owner, property } = propertyTarget('Column', Video.prototype, 'title');
+ * ```
+ */
 export interface PropertyTarget {
   /** The class the declaration belongs to. */
   readonly owner: object;
@@ -56,4 +63,21 @@ export function propertyTarget(decorator: string, target: object, key: string | 
   if (typeof key === 'symbol') problems.push(`@${decorator} cannot be used on a symbol-keyed property`);
   const property = typeof key === 'symbol' ? String(key) : key;
   return { owner, property, designType: readDesignType(target, key), problems };
+}
+
+/**
+ * `record` with the placement problems of its decorator call added in front, frozen like every record.
+ *
+ * @example
+ * ```ts
+ * addDeclaration(where.owner, withPlacementProblems(record, where.problems));
+ * ```
+ */
+export function withPlacementProblems<R extends DeclarationRecord>(
+  record: R,
+  problems: readonly string[],
+): R {
+  if (problems.length === 0) return record;
+  const merged: R = { ...record, problems: Object.freeze([...problems, ...record.problems]) };
+  return Object.freeze(merged);
 }

@@ -1,7 +1,7 @@
-import type { FieldKind, FieldOptions, FieldRecord } from '../src/metadata/declaration-records.js';
+import type { FieldKind, FieldOptions } from '../src/metadata/declaration-records.js';
 import { addDeclaration } from '../src/metadata/declaration-store.js';
 import { fieldRecord } from '../src/metadata/record-builders.js';
-import { propertyTarget } from './decorator-target.js';
+import { propertyTarget, withPlacementProblems } from './decorator-target.js';
 
 /**
  * Shared body of the field decorators: records `options` for the decorated property (with placement problems).
@@ -19,11 +19,6 @@ export function fieldDecorator<K extends FieldKind>(
   return (target, key) => {
     const where = propertyTarget(decorator, target, key);
     const record = fieldRecord(kind, where.property, options, where.designType);
-    addDeclaration(
-      where.owner,
-      where.problems.length
-        ? ({ ...record, problems: [...where.problems, ...record.problems] } as FieldRecord)
-        : record,
-    );
+    addDeclaration(where.owner, withPlacementProblems(record, where.problems));
   };
 }

@@ -1,7 +1,7 @@
 import type { KeyPartOptions, KeyPartType } from '../src/metadata/declaration-args.js';
 import { addDeclaration } from '../src/metadata/declaration-store.js';
 import { keyPartRecord } from '../src/metadata/record-builders.js';
-import { propertyTarget } from './decorator-target.js';
+import { propertyTarget, withPlacementProblems } from './decorator-target.js';
 
 /**
  * Makes the property a named segment of the row key at `position` (0, 1, 2, … among key parts and key literals;
@@ -18,9 +18,6 @@ export function KeyPart(position: number, type: KeyPartType | KeyPartOptions = '
   return (target: object, key: string | symbol): void => {
     const where = propertyTarget('KeyPart', target, key);
     const record = keyPartRecord(where.property, position, type, where.designType);
-    addDeclaration(
-      where.owner,
-      where.problems.length ? { ...record, problems: [...where.problems, ...record.problems] } : record,
-    );
+    addDeclaration(where.owner, withPlacementProblems(record, where.problems));
   };
 }

@@ -1,6 +1,13 @@
 import { BigtableMapperError } from './bigtable-mapper-error.js';
 
-/** What exceeded which Bigtable limit. */
+/**
+ * What exceeded which Bigtable limit.
+ *
+ * @example
+ * ```ts
+ * new LimitExceededError({ entity: 'Video', property: 'tags', what: 'qualifier', size: 20_000, limit: 16_384 });
+ * ```
+ */
 export interface LimitExceededErrorDetails {
   readonly entity: string;
   /** Property involved; undefined for row-wide limits (mutation count, row key). */

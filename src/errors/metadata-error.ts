@@ -1,8 +1,15 @@
 import { BigtableMapperError } from './bigtable-mapper-error.js';
 
-/** One thing wrong with an entity declaration: the class, the property when there is one, and what is wrong. */
+/**
+ * One thing wrong with an entity declaration: the class, the property when there is one, and what is wrong.
+ *
+ * @example
+ * ```ts
+ * const p: MetadataProblem = { entity: 'Video', property: 'title', message: 'codec is required' };
+ * ```
+ */
 export interface MetadataProblem {
-  /** Class name of the entity (or of the base class that declared the property). */
+  /** Class name of the entity being resolved (a base class that declared the property is named in the message). */
   readonly entity: string;
   /** Property involved, when the problem is about one property. */
   readonly property?: string;
@@ -32,9 +39,13 @@ export class MetadataError extends BigtableMapperError {
     const frozen = Object.freeze(problems.map((p) => Object.freeze({ ...p })));
     const entities = [...new Set(frozen.map((p) => p.entity))].join(', ');
     const count = frozen.length === 1 ? '1 problem' : `${frozen.length} problems`;
-    super('METADATA_INVALID', `Invalid entity metadata for ${entities} (${count}):\n${frozen.map(formatProblem).join('\n')}`, {
-      cause,
-    });
+    super(
+      'METADATA_INVALID',
+      `Invalid entity metadata for ${entities} (${count}):\n${frozen.map(formatProblem).join('\n')}`,
+      {
+        cause,
+      },
+    );
     this.problems = frozen;
   }
 }

@@ -1,6 +1,13 @@
 import { BigtableMapperError } from './bigtable-mapper-error.js';
 
-/** Where and why a value could not be encoded or decoded. */
+/**
+ * Where and why a value could not be encoded or decoded.
+ *
+ * @example
+ * ```ts
+ * new ValueEncodingError({ codec: 'int64', direction: 'decode', value: bytes, limit: 'exactly 8 bytes' });
+ * ```
+ */
 export interface ValueEncodingErrorDetails {
   /** Entity class name; undefined when a codec is used on its own. */
   readonly entity?: string | undefined;

@@ -16,13 +16,27 @@ import { dateToMicros, saveTimestampMicros } from './save-timestamp.js';
 
 const EMPTY = new Uint8Array(0);
 
-/** Options of {@link buildSaveMutations}. */
+/**
+ * Options of {@link buildSaveMutations}.
+ *
+ * @example
+ * ```ts
+ * buildSaveMutations(meta, entity, { now: () => Date.UTC(2024, 0, 1) });
+ * ```
+ */
 export interface SaveOptions {
   /** Clock in milliseconds for the save timestamp (default `Date.now`); inject it for reproducible output. */
   readonly now?: Clock;
 }
 
-/** The optimistic-locking part of a save: what the stored version must be, and what the save writes. */
+/**
+ * The optimistic-locking part of a save: what the stored version must be, and what the save writes.
+ *
+ * @example
+ * ```ts
+ * const { expected, next } = buildSaveMutations(meta, entity).version!;
+ * ```
+ */
 export interface VersionCheck {
   readonly family: string;
   readonly qualifier: Uint8Array;
@@ -32,7 +46,14 @@ export interface VersionCheck {
   readonly next: bigint | number;
 }
 
-/** Everything one whole-entity save sends, as a single atomic MutateRow. */
+/**
+ * Everything one whole-entity save sends, as a single atomic MutateRow.
+ *
+ * @example
+ * ```ts
+ * const { key, mutations } = buildSaveMutations(meta, entity); await mutateRow(conn, table, key, mutations);
+ * ```
+ */
 export interface SaveMutations {
   readonly key: Uint8Array;
   readonly mutations: readonly Mutation[];

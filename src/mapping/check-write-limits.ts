@@ -3,7 +3,14 @@ import { BIGTABLE_LIMITS } from '../metadata/bigtable-names.js';
 import type { Mutation } from '../model/mutation.js';
 import type { MappingWarning } from './mapping-warning.js';
 
-/** Which property produced each mutation, for messages. */
+/**
+ * Which property produced each mutation, for messages.
+ *
+ * @example
+ * ```ts
+ * const origins: MutationOrigin = ['title', 'tags', undefined];
+ * ```
+ */
 export type MutationOrigin = readonly (string | undefined)[];
 
 function mib(bytes: number): string {

@@ -11,10 +11,24 @@ import { located } from './locate-error.js';
 import type { Clock } from './save-timestamp.js';
 import { saveTimestampMicros } from './save-timestamp.js';
 
-/** The AddToCell mutation of an aggregate input. */
+/**
+ * The AddToCell mutation of an aggregate input.
+ *
+ * @example
+ * ```ts
+ * const m: AddToCellMutation = aggregateInput(meta, 'views', 1);
+ * ```
+ */
 export type AddToCellMutation = Extract<Mutation, { kind: 'addToCell' }>;
 
-/** A ReadModifyWriteRow increment of one counter cell (same shape as the transport's increment rule). */
+/**
+ * A ReadModifyWriteRow increment of one counter cell (same shape as the transport's increment rule).
+ *
+ * @example
+ * ```ts
+ * await readModifyWriteRow(conn, table, key, [counterIncrement(meta, 'likes', 1)]);
+ * ```
+ */
 export interface CounterIncrement {
   readonly kind: 'increment';
   readonly family: string;

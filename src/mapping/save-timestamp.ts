@@ -1,4 +1,11 @@
-/** Where a save's timestamp comes from: a clock in milliseconds (default `Date.now`). */
+/**
+ * Where a save's timestamp comes from: a clock in milliseconds (default `Date.now`).
+ *
+ * @example
+ * ```ts
+ * const fixed: Clock = () => 1_700_000_000_000;
+ * ```
+ */
 export type Clock = () => number;
 
 /**

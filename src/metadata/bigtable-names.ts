@@ -1,7 +1,14 @@
 const FAMILY_NAME = /^[-_.a-zA-Z0-9]+$/;
 const TABLE_ID = /^[_a-zA-Z0-9][-_.a-zA-Z0-9]*$/;
 
-/** Bigtable limits on names and sizes that declarations must respect. */
+/**
+ * Bigtable limits on names and sizes that declarations must respect.
+ *
+ * @example
+ * ```ts
+ * if (qualifier.length > BIGTABLE_LIMITS.qualifierBytes) throw new Error('too long');
+ * ```
+ */
 export const BIGTABLE_LIMITS = Object.freeze({
   familyNameLength: 64,
   tableIdLength: 50,

@@ -15,7 +15,14 @@ import type { AggregateKind, GcRule } from '../model/family-spec.js';
  */
 export type CodecRef<T = unknown> = BuiltinCodecName | ValueCodec<T> | UserCodec<T>;
 
-/** A qualifier given as text (UTF-8 encoded) or as raw bytes. */
+/**
+ * A qualifier given as text (UTF-8 encoded) or as raw bytes.
+ *
+ * @example
+ * ```ts
+ * const byText: QualifierRef = 'cpu'; const byBytes: QualifierRef = Uint8Array.of(0xff);
+ * ```
+ */
 export type QualifierRef = string | Uint8Array;
 
 /**
@@ -44,10 +51,24 @@ export interface EntityOptions {
 
 type WithoutName<S> = S extends { readonly name: string } ? Omit<S, 'name'> : never;
 
-/** Options of a key part: a SegmentSpec of a named type, without the name (the property is the name). */
+/**
+ * Options of a key part: a SegmentSpec of a named type, without the name (the property is the name).
+ *
+ * @example
+ * ```ts
+ * const at: KeyPartOptions = { type: 'reversedTimestamp', unit: 'millis' };
+ * ```
+ */
 export type KeyPartOptions = WithoutName<SegmentSpec>;
 
-/** Segment type of a key part, when no further options are needed. */
+/**
+ * Segment type of a key part, when no further options are needed.
+ *
+ * @example
+ * ```ts
+ * const type: KeyPartType = 'reversedDomain';
+ * ```
+ */
 export type KeyPartType = KeyPartOptions['type'];
 
 /**
@@ -66,7 +87,14 @@ export interface FamilyOptions {
   readonly aggregate?: AggregateKind;
 }
 
-/** Presence options shared by scalar columns. */
+/**
+ * Presence options shared by scalar columns.
+ *
+ * @example
+ * ```ts
+ * const presence: PresenceOptions = { optional: true };
+ * ```
+ */
 export interface PresenceOptions {
   /** The property may be `undefined`: an absent value deletes the column on save and reads back as `undefined`. */
   readonly optional?: boolean;
@@ -142,7 +170,14 @@ export interface QualifierSetOptions<K = unknown> {
   readonly key: CodecRef<K>;
 }
 
-/** Number representation of int64 cells: `bigint` (default, exact) or `number` (safe integers only). */
+/**
+ * Number representation of int64 cells: `bigint` (default, exact) or `number` (safe integers only).
+ *
+ * @example
+ * ```ts
+ * @Counter({ family: 'stats', as: 'number' }) likes!: number;
+ * ```
+ */
 export type Int64Representation = 'bigint' | 'number';
 
 /**

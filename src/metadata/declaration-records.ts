@@ -11,7 +11,14 @@ import type {
   VersionOptions,
 } from './declaration-args.js';
 
-/** A constructor as seen by `design:type` (String, Number, Map, a class, …). */
+/**
+ * A constructor as seen by `design:type` (String, Number, Map, a class, …).
+ *
+ * @example
+ * ```ts
+ * const t: DesignType | undefined = Reflect.getMetadata?.('design:type', proto, 'name');
+ * ```
+ */
 export type DesignType = abstract new (...args: never[]) => unknown;
 
 interface RecordBase {
@@ -25,34 +32,69 @@ interface PropertyRecordBase extends RecordBase {
   readonly designType: DesignType | undefined;
 }
 
-/** `@Entity(options)` / `defineEntity(cls, { table, … })`. */
+/**
+ * `@Entity(options)` / `defineEntity(cls, { table, … })`.
+ *
+ * @example
+ * ```ts
+ * const r: EntityRecord = entityRecord({ table: 'media', prefix: 'video' });
+ * ```
+ */
 export interface EntityRecord extends RecordBase {
   readonly kind: 'entity';
   readonly options: EntityOptions;
 }
 
-/** `@KeyPart(position, type)` on a property. */
+/**
+ * `@KeyPart(position, type)` on a property.
+ *
+ * @example
+ * ```ts
+ * const r: KeyPartRecord = keyPartRecord('deviceId', 0, 'string', undefined);
+ * ```
+ */
 export interface KeyPartRecord extends PropertyRecordBase {
   readonly kind: 'keyPart';
   readonly position: number;
   readonly options: KeyPartOptions;
 }
 
-/** `@KeyLiteral(position, value)` on a class: a constant segment between key parts. */
+/**
+ * `@KeyLiteral(position, value)` on a class: a constant segment between key parts.
+ *
+ * @example
+ * ```ts
+ * const r: KeyLiteralRecord = keyLiteralRecord(1, 'comment');
+ * ```
+ */
 export interface KeyLiteralRecord extends RecordBase {
   readonly kind: 'keyLiteral';
   readonly position: number;
   readonly value: string | Uint8Array;
 }
 
-/** `@Family(name, options)` on a class. */
+/**
+ * `@Family(name, options)` on a class.
+ *
+ * @example
+ * ```ts
+ * const r: FamilyRecord = familyRecord('stats', { gc: Gc.maxVersions(1) });
+ * ```
+ */
 export interface FamilyRecord extends RecordBase {
   readonly kind: 'family';
   readonly name: string;
   readonly options: FamilyOptions;
 }
 
-/** A property stored in cells. */
+/**
+ * A property stored in cells.
+ *
+ * @example
+ * ```ts
+ * const r: FieldRecord = fieldRecord('counter', 'likes', { family: 'stats' }, undefined);
+ * ```
+ */
 export type FieldRecord =
   | (PropertyRecordBase & { readonly kind: 'column'; readonly options: ColumnOptions })
   | (PropertyRecordBase & { readonly kind: 'protobufColumn'; readonly options: ProtobufColumnOptions })
@@ -65,11 +107,30 @@ export type FieldRecord =
 /**
  * One frozen declaration, exactly as a decorator or `defineEntity` received it (plus argument problems). Both
  * declaration styles produce the same records, which is why they resolve to the same metadata.
+ *
+ * @example
+ * ```ts
+ * for (const r of ownDeclarations(Video)) console.log(r.kind, r.problems);
+ * ```
  */
 export type DeclarationRecord = EntityRecord | KeyPartRecord | KeyLiteralRecord | FamilyRecord | FieldRecord;
 
-/** Kind of a field record (`column`, `qualifierMap`, …). */
+/**
+ * Kind of a field record (`column`, `qualifierMap`, …).
+ *
+ * @example
+ * ```ts
+ * const kind: FieldKind = 'qualifierMap';
+ * ```
+ */
 export type FieldKind = FieldRecord['kind'];
 
-/** The options type of one field kind. */
+/**
+ * The options type of one field kind.
+ *
+ * @example
+ * ```ts
+ * const options: FieldOptions<'counter'> = { family: 'stats', as: 'number' };
+ * ```
+ */
 export type FieldOptions<K extends FieldKind> = Extract<FieldRecord, { kind: K }>['options'];

@@ -23,13 +23,27 @@ import {
   keyPartRecord,
 } from './record-builders.js';
 
-/** One key segment of `defineEntity`, in key order: a property with its segment type, or a literal. */
+/**
+ * One key segment of `defineEntity`, in key order: a property with its segment type, or a literal.
+ *
+ * @example
+ * ```ts
+ * const key: KeyDefinition<Device>[] = [{ property: 'deviceId', type: 'string' }, { literal: 'm' }];
+ * ```
+ */
 export type KeyDefinition<E> =
   | (KeyPartOptions & { readonly property: keyof E & string })
   | { readonly property: keyof E & string; readonly type?: undefined }
   | { readonly literal: string | Uint8Array };
 
-/** How one property is stored; `kind` names the decorator it stands for (default `column`). */
+/**
+ * How one property is stored; `kind` names the decorator it stands for (default `column`).
+ *
+ * @example
+ * ```ts
+ * const tags: PropertyDefinition = { kind: 'set', family: 'tags', key: 'string' };
+ * ```
+ */
 export type PropertyDefinition =
   | (ColumnOptions & { readonly kind?: 'column' })
   | (ProtobufColumnOptions & { readonly kind: 'protobuf' })
@@ -41,6 +55,11 @@ export type PropertyDefinition =
 
 /**
  * Everything `defineEntity` declares. `key[i]` is key position `i`; the rest mirrors the decorators one to one.
+ *
+ * @example
+ * ```ts
+ * const def: EntityDefinition<Device> = { table: 't', key: [{ property: 'deviceId' }] };
+ * ```
  */
 export interface EntityDefinition<E> extends EntityOptions {
   readonly key: readonly KeyDefinition<E>[];

@@ -5,6 +5,11 @@ import type { AggregateKind, GcRule } from '../model/family-spec.js';
 /**
  * A class usable as an entity. Instances are created without calling the constructor when rows are hydrated, so
  * constructor parameters are allowed.
+ *
+ * @example
+ * ```ts
+ * function repo<E extends object>(cls: EntityClass<E>) { return getEntityMetadata(cls); }
+ * ```
  */
 export type EntityClass<E extends object = object> = abstract new (...args: never[]) => E;
 
@@ -22,7 +27,14 @@ export interface Versioned<T> {
   readonly value: T;
 }
 
-/** One column family the entity uses, with the settings the table must be created with. */
+/**
+ * One column family the entity uses, with the settings the table must be created with.
+ *
+ * @example
+ * ```ts
+ * for (const f of meta.families) console.log(f.name, f.gcRule, f.aggregate, f.ownedBy);
+ * ```
+ */
 export interface FamilyMetadata {
   readonly name: string;
   readonly gcRule: GcRule | undefined;
@@ -31,13 +43,27 @@ export interface FamilyMetadata {
   readonly ownedBy: string | undefined;
 }
 
-/** A named key segment and the property holding its value. */
+/**
+ * A named key segment and the property holding its value.
+ *
+ * @example
+ * ```ts
+ * meta.key.parts.map((p) => `${p.property}:${p.segment.type}`); // ['channel:string', ...]
+ * ```
+ */
 export interface KeyPartMetadata {
   readonly property: string;
   readonly segment: SegmentSpec;
 }
 
-/** How the entity's row key is built. `codec` encodes, decodes and plans ranges. */
+/**
+ * How the entity's row key is built. `codec` encodes, decodes and plans ranges.
+ *
+ * @example
+ * ```ts
+ * const key = meta.key.codec.encode({ channel: 'c1', uploadedAt: new Date() });
+ * ```
+ */
 export interface KeyMetadata {
   /** Every segment in key order: salt, prefix literal, then key parts and key literals by position. */
   readonly segments: readonly SegmentSpec[];
@@ -54,7 +80,14 @@ interface CellFieldBase {
   readonly qualifier: Uint8Array;
 }
 
-/** A scalar (or JSON / protobuf) column. */
+/**
+ * A scalar (or JSON / protobuf) column.
+ *
+ * @example
+ * ```ts
+ * if (field.kind === 'column') field.codec.decode(cell.value);
+ * ```
+ */
 export interface ColumnFieldMetadata extends CellFieldBase {
   readonly kind: 'column';
   readonly codec: ValueCodec<unknown>;
@@ -64,7 +97,14 @@ export interface ColumnFieldMetadata extends CellFieldBase {
   readonly versioned: boolean;
 }
 
-/** A `Map` owning family `family`: qualifier = keyCodec(key), value = valueCodec(value). */
+/**
+ * A `Map` owning family `family`: qualifier = keyCodec(key), value = valueCodec(value).
+ *
+ * @example
+ * ```ts
+ * if (field.kind === 'map') field.keyCodec.decode(cell.qualifier);
+ * ```
+ */
 export interface MapFieldMetadata {
   readonly kind: 'map';
   readonly property: string;
@@ -73,7 +113,14 @@ export interface MapFieldMetadata {
   readonly valueCodec: ValueCodec<unknown>;
 }
 
-/** A `Set` owning family `family`: qualifier = keyCodec(member), empty value. */
+/**
+ * A `Set` owning family `family`: qualifier = keyCodec(member), empty value.
+ *
+ * @example
+ * ```ts
+ * if (field.kind === 'set') field.keyCodec.decode(cell.qualifier);
+ * ```
+ */
 export interface SetFieldMetadata {
   readonly kind: 'set';
   readonly property: string;
@@ -81,14 +128,28 @@ export interface SetFieldMetadata {
   readonly keyCodec: ValueCodec<unknown>;
 }
 
-/** An int64 counter cell, changed only by increments; never written by a save. */
+/**
+ * An int64 counter cell, changed only by increments; never written by a save.
+ *
+ * @example
+ * ```ts
+ * if (field.kind === 'counter') counterIncrement(meta, field.property, 1);
+ * ```
+ */
 export interface CounterFieldMetadata extends CellFieldBase {
   readonly kind: 'counter';
   /** `int64` (bigint) or `int64AsNumber`. */
   readonly codec: ValueCodec<unknown>;
 }
 
-/** A cell of an aggregate family, written with AddToCell; never written by a save. */
+/**
+ * A cell of an aggregate family, written with AddToCell; never written by a save.
+ *
+ * @example
+ * ```ts
+ * if (field.kind === 'aggregate' && field.aggregate === 'sum') aggregateInput(meta, field.property, 1);
+ * ```
+ */
 export interface AggregateFieldMetadata extends CellFieldBase {
   readonly kind: 'aggregate';
   readonly aggregate: AggregateKind;
@@ -97,13 +158,27 @@ export interface AggregateFieldMetadata extends CellFieldBase {
   readonly versioned: boolean;
 }
 
-/** The optimistic-locking version cell (int64). */
+/**
+ * The optimistic-locking version cell (int64).
+ *
+ * @example
+ * ```ts
+ * const v = meta.version; // family and qualifier of the version cell
+ * ```
+ */
 export interface VersionFieldMetadata extends CellFieldBase {
   readonly kind: 'version';
   readonly codec: ValueCodec<unknown>;
 }
 
-/** Any property stored in cells. */
+/**
+ * Any property stored in cells.
+ *
+ * @example
+ * ```ts
+ * meta.fields.filter((f) => f.kind === 'column').map((f) => f.property);
+ * ```
+ */
 export type FieldMetadata =
   | ColumnFieldMetadata
   | MapFieldMetadata

@@ -110,7 +110,14 @@ export class EntityRegistry {
   }
 }
 
-/** The registry `@Entity` and `defineEntity` register into. */
+/**
+ * The registry `@Entity` and `defineEntity` register into.
+ *
+ * @example
+ * ```ts
+ * defaultRegistry.resolveAll(); // validate every declared entity at startup
+ * ```
+ */
 export const defaultRegistry = new EntityRegistry();
 
 /**

@@ -1,6 +1,13 @@
 import type { GcRule } from '../model/family-spec.js';
 
-/** A duration for `Gc.maxAge`: milliseconds, or parts that are added up. */
+/**
+ * A duration for `Gc.maxAge`: milliseconds, or parts that are added up.
+ *
+ * @example
+ * ```ts
+ * Gc.maxAge({ days: 7, hours: 12 }); Gc.maxAge(60_000);
+ * ```
+ */
 export type Duration =
   | number
   | {

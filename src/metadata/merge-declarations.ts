@@ -9,13 +9,27 @@ import type {
 } from './declaration-records.js';
 import { ownDeclarations } from './declaration-store.js';
 
-/** A record and the class that declared it (a base class for inherited declarations). */
+/**
+ * A record and the class that declared it (a base class for inherited declarations).
+ *
+ * @example
+ * ```ts
+ * const { record, declaredBy } = mergeDeclarations(Doc).fields.get('createdAt')!;
+ * ```
+ */
 export interface Declared<R> {
   readonly record: R;
   readonly declaredBy: string;
 }
 
-/** The declarations of a class and its bases, merged: a subclass overrides what a base declared. */
+/**
+ * The declarations of a class and its bases, merged: a subclass overrides what a base declared.
+ *
+ * @example
+ * ```ts
+ * const merged: MergedDeclarations = mergeDeclarations(Video);
+ * ```
+ */
 export interface MergedDeclarations {
   readonly entityName: string;
   /** Options of the nearest `@Entity` in the chain, undefined when no class of the chain is an entity. */

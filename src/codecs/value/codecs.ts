@@ -9,7 +9,14 @@ import { protobufCodec } from './protobuf-codec.js';
 import { stringCodec } from './string-codec.js';
 import { userCodec } from './user-codec.js';
 
-/** The value type each built-in codec name stands for. */
+/**
+ * The value type each built-in codec name stands for.
+ *
+ * @example
+ * ```ts
+ * type Millis = BuiltinCodecTypes['date']; // Date
+ * ```
+ */
 export interface BuiltinCodecTypes {
   string: string;
   int64: bigint;
@@ -21,7 +28,14 @@ export interface BuiltinCodecTypes {
   json: unknown;
 }
 
-/** Names accepted wherever a codec is expected, as shorthand for the codec objects in {@link Codecs}. */
+/**
+ * Names accepted wherever a codec is expected, as shorthand for the codec objects in {@link Codecs}.
+ *
+ * @example
+ * ```ts
+ * const name: BuiltinCodecName = 'int64AsNumber';
+ * ```
+ */
 export type BuiltinCodecName = keyof BuiltinCodecTypes;
 
 const BUILTIN: { readonly [K in BuiltinCodecName]: ValueCodec<BuiltinCodecTypes[K]> } = Object.freeze({

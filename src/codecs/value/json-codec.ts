@@ -2,7 +2,14 @@ import type { ValueCodec } from './value-codec.js';
 import { codecFailure } from './codec-failure.js';
 import { stringCodec } from './string-codec.js';
 
-/** A value JSON can carry without loss. */
+/**
+ * A value JSON can carry without loss.
+ *
+ * @example
+ * ```ts
+ * const v: JsonValue = { tags: ['a'], n: 1, ok: true, none: null };
+ * ```
+ */
 export type JsonValue =
   null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 

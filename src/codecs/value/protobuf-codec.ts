@@ -3,7 +3,14 @@ import type { ValueCodec } from './value-codec.js';
 import { codecFailure, plainBytes } from './codec-failure.js';
 import { checkProtobufObject, ProtobufValueProblem } from './protobuf-object-check.js';
 
-/** Options of {@link protobufCodec}. */
+/**
+ * Options of {@link protobufCodec}.
+ *
+ * @example
+ * ```ts
+ * protobufCodec(Reading, { output: 'message' });
+ * ```
+ */
 export interface ProtobufCodecOptions {
   /**
    * What `decode` returns. `object` (default): a plain object from `Type.toObject` with {@link PROTOBUF_OBJECT_OPTIONS};
@@ -19,6 +26,11 @@ export interface ProtobufCodecOptions {
  * value written in its canonical form: 64-bit integers as decimal strings (exact, unlike `number`), enums by name,
  * bytes as Uint8Array, fields not on the wire left out. protobufjs writes every field the object sets, even to its
  * default value, so such fields come back; only empty repeated and map fields (which have no wire form) vanish.
+ *
+ * @example
+ * ```ts
+ * Reading.toObject(message, PROTOBUF_OBJECT_OPTIONS);
+ * ```
  */
 export const PROTOBUF_OBJECT_OPTIONS: protobuf.IConversionOptions = Object.freeze({
   longs: String,

@@ -17,7 +17,14 @@ const INTEGER_RANGES: Readonly<Record<string, readonly [bigint, bigint]>> = {
   fixed64: UINT64,
 };
 
-/** Thrown inside the check with the path of the offending field; the codec turns it into a ValueEncodingError. */
+/**
+ * Thrown inside the check with the path of the offending field; the codec turns it into a ValueEncodingError.
+ *
+ * @example
+ * ```ts
+ * catch (e) { if (e instanceof ProtobufValueProblem) console.log(e.message); } // '$.calibrated: bool expected, got string'
+ * ```
+ */
 export class ProtobufValueProblem extends Error {}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -13,6 +13,7 @@ import {
 } from '../../../decorators/index.js';
 import { MetadataError } from '../../../src/errors/metadata-error.js';
 import type { MetadataProblem } from '../../../src/errors/metadata-error.js';
+import { ownDeclarations } from '../../../src/metadata/declaration-store.js';
 import { defineEntity } from '../../../src/metadata/define-entity.js';
 import type { EntityClass } from '../../../src/metadata/entity-metadata.js';
 import { EntityRegistry } from '../../../src/metadata/entity-registry.js';
@@ -257,6 +258,7 @@ describe('metadata validation: families and columns', () => {
     expectProblem(problems, 'Placement', 'shared', /cannot be used on a static property/);
     expectProblem(problems, 'Placement', 'Symbol(secret)', /symbol-keyed property/);
     expectProblem(problems, 'Placement', 'twice', /declared twice \(counter and column\)/);
+    expect(ownDeclarations(Placement).every((r) => Object.isFrozen(r) && Object.isFrozen(r.problems))).toBe(true);
   });
 
   it('reports a class that is not an entity and an invalid table id', () => {

@@ -9,3 +9,4 @@ export { emulatorGlobalSetup, EMULATOR_HOST_KEY } from './emulator-global-setup.
 export { TestTable, EMULATOR_PROJECT, EMULATOR_INSTANCE } from './test-table.js';
 export { useTestTable } from './use-test-table.js';
 export { useMapper } from './use-mapper.js';
+export { TestMapper } from './test-mapper.js';

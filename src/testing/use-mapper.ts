@@ -1,18 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { getEntityMetadata } from '../metadata/entity-registry.js';
 import type { EntityClass } from '../metadata/entity-metadata.js';
-import { Mapper } from '../repository/mapper.js';
+import type { Mapper } from '../repository/mapper.js';
 import type { RepositoryOptions } from '../repository/repository-options.js';
-import { BigtableConnection } from '../transport/bigtable-connection.js';
-import { deleteTable } from '../transport/table-admin.js';
 import { EMULATOR_HOST_KEY } from './emulator-global-setup.js';
-import { EMULATOR_INSTANCE, EMULATOR_PROJECT } from './test-table.js';
+import { TestMapper } from './test-mapper.js';
 
 /**
- * Registers vitest hooks that connect a {@link Mapper} to the run's emulator and create a fresh table (unique id,
- * every declared family with its GC rule and aggregate type) for each table the given entities declare; the tables
- * are deleted after the file. Returns an accessor, valid inside tests.
+ * Registers vitest hooks that give the current test file a {@link TestMapper}: a Mapper on the run's emulator with a
+ * fresh table for each table the entities declare, deleted after the file. Returns an accessor, valid inside tests.
  *
  * @example
  * ```ts
@@ -24,35 +19,19 @@ export function useMapper(
   entities: readonly EntityClass[],
   options: Omit<RepositoryOptions, 'tableIds'> = {},
 ): () => Mapper {
-  let mapper: Mapper | undefined;
-  let tableIds: Record<string, string> = {};
+  let testMapper: TestMapper | undefined;
   beforeAll(async () => {
     const injected = (inject as (key: string) => unknown)(EMULATOR_HOST_KEY);
-    const emulatorHost = typeof injected === 'string' ? injected : process.env.BIGTABLE_EMULATOR_HOST;
-    if (!emulatorHost) throw new Error('useMapper needs the emulator global setup (emulatorGlobalSetup)');
-    const byTable = new Map<string, EntityClass[]>();
-    for (const entity of entities) {
-      const table = getEntityMetadata(entity).table;
-      byTable.set(table, [...(byTable.get(table) ?? []), entity]);
-    }
-    tableIds = Object.fromEntries(
-      [...byTable.keys()].map((t) => [t, `${t.slice(0, 30)}_${randomBytes(5).toString('hex')}`]),
-    );
-    const connection = BigtableConnection.connect({
-      projectId: EMULATOR_PROJECT,
-      instanceId: EMULATOR_INSTANCE,
-      emulatorHost,
+    testMapper = await TestMapper.create(entities, {
+      ...options,
+      ...(typeof injected === 'string' ? { emulatorHost: injected } : {}),
     });
-    mapper = new Mapper(connection, { ...options, tableIds });
-    for (const group of byTable.values()) await mapper.createTable(...group);
   });
   afterAll(async () => {
-    if (!mapper) return;
-    for (const id of Object.values(tableIds)) await deleteTable(mapper.connection, id).catch(() => undefined);
-    await mapper.close();
+    await testMapper?.dispose();
   });
   return () => {
-    if (!mapper) throw new Error('useMapper(): the mapper exists only inside tests (after beforeAll)');
-    return mapper;
+    if (!testMapper) throw new Error('useMapper(): the mapper exists only inside tests (after beforeAll)');
+    return testMapper.mapper;
   };
 }

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { getEntityMetadata } from '../metadata/entity-registry.js';
+import type { EntityClass } from '../metadata/entity-metadata.js';
+import { Mapper } from '../repository/mapper.js';
+import type { RepositoryOptions } from '../repository/repository-options.js';
+import { BigtableConnection } from '../transport/bigtable-connection.js';
+import { deleteTable } from '../transport/table-admin.js';
+import { EMULATOR_INSTANCE, EMULATOR_PROJECT } from './test-table.js';
+
+/**
+ * A {@link Mapper} on the emulator whose every declared table is a fresh one with a unique id (all families with
+ * their GC rules and aggregate types), so that tests and examples never see each other's rows. `dispose()` deletes
+ * the tables and closes the connection.
+ *
+ * @example
+ * ```ts
+ * const t = await TestMapper.create([Video, Comment], { emulatorHost: emulator.hostPort });
+ * await t.mapper.repository(Video).save(video);
+ * await t.dispose();
+ * ```
+ */
+export class TestMapper {
+  private constructor(
+    readonly mapper: Mapper,
+    /** Declared table name → the fresh table's id. */
+    readonly tableIds: Readonly<Record<string, string>>,
+  ) {}
+
+  static async create(
+    entities: readonly EntityClass[],
+    options: Omit<RepositoryOptions, 'tableIds'> & { readonly emulatorHost?: string } = {},
+  ): Promise<TestMapper> {
+    const { emulatorHost = process.env.BIGTABLE_EMULATOR_HOST, ...repositoryOptions } = options;
+    if (!emulatorHost)
+      throw new Error('TestMapper needs an emulator: run startEmulator() or the global setup first');
+    const byTable = new Map<string, EntityClass[]>();
+    for (const entity of entities) {
+      const table = getEntityMetadata(entity).table;
+      byTable.set(table, [...(byTable.get(table) ?? []), entity]);
+    }
+    const tableIds = Object.fromEntries(
+      [...byTable.keys()].map((t) => [t, `${t.slice(0, 30)}_${randomBytes(5).toString('hex')}`]),
+    );
+    const connection = BigtableConnection.connect({
+      projectId: EMULATOR_PROJECT,
+      instanceId: EMULATOR_INSTANCE,
+      emulatorHost,
+    });
+    const mapper = new Mapper(connection, { ...repositoryOptions, tableIds });
+    const created = new TestMapper(mapper, tableIds);
+    try {
+      for (const group of byTable.values()) await mapper.createTable(...group);
+    } catch (error) {
+      await created.dispose();
+      throw error;
+    }
+    return created;
+  }
+
+  /** Deletes the tables (ignoring ones already gone) and closes the connection. */
+  async dispose(): Promise<void> {
+    for (const id of Object.values(this.tableIds)) {
+      await deleteTable(this.mapper.connection, id).catch(() => undefined);
+    }
+    await this.mapper.close();
+  }
+}

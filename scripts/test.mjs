@@ -8,7 +8,12 @@ ensureDeps();
 
 const step = (name, command, args) => {
   console.log(`\n[test] ${name}`);
-  run(command, args);
+  try {
+    run(command, args);
+  } catch {
+    console.error(`[test] ${name} failed (output above)`);
+    process.exit(1);
+  }
 };
 step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
@@ -19,7 +24,8 @@ const report = '.vitest-report.json';
 rmSync(report, { force: true });
 let failed = false;
 try {
-  step('vitest', 'npx', [
+  console.log('\n[test] vitest');
+  run('npx', [
     'vitest',
     'run',
     '--reporter=default',

@@ -258,7 +258,9 @@ describe('metadata validation: families and columns', () => {
     expectProblem(problems, 'Placement', 'shared', /cannot be used on a static property/);
     expectProblem(problems, 'Placement', 'Symbol(secret)', /symbol-keyed property/);
     expectProblem(problems, 'Placement', 'twice', /declared twice \(counter and column\)/);
-    expect(ownDeclarations(Placement).every((r) => Object.isFrozen(r) && Object.isFrozen(r.problems))).toBe(true);
+    expect(ownDeclarations(Placement).every((r) => Object.isFrozen(r) && Object.isFrozen(r.problems))).toBe(
+      true,
+    );
   });
 
   it('reports a class that is not an entity and an invalid table id', () => {

@@ -17,3 +17,4 @@ export { AlreadyExistsError } from './already-exists-error.js';
 export { OptimisticLockError } from './optimistic-lock-error.js';
 export { PartialWriteError } from './partial-write-error.js';
 export type { WriteFailure } from './partial-write-error.js';
+export { QueryError, type QueryErrorDetails } from './query-error.js';

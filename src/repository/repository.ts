@@ -8,6 +8,8 @@ import { hydrateEntity } from '../mapping/hydrate-entity.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { Mutation } from '../model/mutation.js';
 import { entityReadFilter } from '../query/filters/entity-read-filter.js';
+import { Query } from '../query/builder/query.js';
+import { queryNode } from '../query/nodes/query-node.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
 import { deleteAllRows, dropRowsByPrefix } from '../transport/drop-row-range.js';
@@ -19,6 +21,7 @@ import type { EntityChanges } from './build-update-mutations.js';
 import type { KeyInput } from './key-input.js';
 import { leadingKeyValues, rowKeyOf } from './key-input.js';
 import { prefixDrops } from './prefix-drops.js';
+import { runQueryPlan } from './query-runner.js';
 import type { RepositoryOptions } from './repository-options.js';
 import { versionPredicate } from './version-predicate.js';
 import { writeMany } from './write-many.js';
@@ -133,6 +136,42 @@ export class Repository<E extends object> {
       found.set(Buffer.from(row.key).toString('latin1'), hydrateEntity(this.meta, row));
     }
     return encoded.map((k) => found.get(Buffer.from(k).toString('latin1')));
+  }
+
+  /**
+   * A query over this entity, narrowed to the rows whose given properties equal the given values (key parts in
+   * key order make the exact key prefix; other properties become conditions). Without a condition on the first
+   * key part the query is refused as a scan unless `allowScan()` is called (or use {@link scan}).
+   *
+   * @example
+   * ```ts
+   * const phones = await devices.find({ deviceType: 'phone' }).reverse().limit(10).toArray();
+   * ```
+   */
+  find(keyPrefix: KeyInput<E> = {}): Query<E> {
+    const conditions = Object.entries(keyPrefix as Record<string, unknown>)
+      .filter(([, value]) => value !== undefined)
+      .map(([property, value]) => ({ property, op: '=' as const, value }));
+    return new Query<E>(queryNode(this.meta, { conditions }), {
+      now: () => this.now(),
+      execute: (meta, plan, options) =>
+        runQueryPlan(this.connection, this.tableId, meta, plan, {
+          ...options,
+          read: this.options.retry ? { retry: { ...this.options.retry } } : {},
+        }),
+    });
+  }
+
+  /**
+   * Every row of the entity (`find().allowScan()`): a full scan of its key space, filtered by any conditions.
+   *
+   * @example
+   * ```ts
+   * const broken = await devices.scan().where('status', '=', 'broken').toArray();
+   * ```
+   */
+  scan(): Query<E> {
+    return this.find().allowScan();
   }
 
   /**

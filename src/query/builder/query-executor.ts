@@ -1,0 +1,38 @@
+import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import type { QueryPlan } from '../compiler/compile-query.js';
+
+/**
+ * One result row of an executed query: its key and, unless only counting, the hydrated entity (residual
+ * conditions passed, unselected properties removed).
+ *
+ * @example
+ * ```ts
+ * const row: QueryRow = { key: Buffer.from('phone#1'), entity: device };
+ * ```
+ */
+export interface QueryRow {
+  readonly key: Uint8Array;
+  readonly entity: object | undefined;
+}
+
+/**
+ * What a `Query` needs to run: a clock for the GC-hiding filters and a way to execute a plan. The repository
+ * provides it (it owns the transport); the query layer never sends anything itself.
+ *
+ * @example
+ * ```ts
+ * const executor: QueryExecutor = { now: () => Date.now(), execute: (meta, plan, o) => runQueryPlan(conn, table, meta, plan, o) };
+ * ```
+ */
+export interface QueryExecutor {
+  now(): number;
+  /**
+   * Sends the plan's request (nothing when it has none) and yields the result rows in order, with residual
+   * conditions and the client-side limit applied. `hydrate: false` yields keys only and is used for counting.
+   */
+  execute(
+    meta: EntityMetadata,
+    plan: QueryPlan,
+    options: { readonly hydrate: boolean; readonly signal?: AbortSignal | undefined },
+  ): AsyncIterable<QueryRow>;
+}

@@ -1,0 +1,386 @@
+import { QueryError } from '../../errors/query-error.js';
+import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import type { ReadRowsRequestData } from '../../model/read-rows-request.js';
+import { compileQuery } from '../compiler/compile-query.js';
+import type { QueryMode, QueryPlan } from '../compiler/compile-query.js';
+import { encodeCursor } from '../cursor/query-cursor.js';
+import { explainPlan } from '../explain/explain-plan.js';
+import type {
+  ConditionNode,
+  ConditionOp,
+  EntriesNode,
+  QueryNode,
+  VersionsNode,
+} from '../nodes/query-node.js';
+import { queryNode } from '../nodes/query-node.js';
+import type { QueryExecutor } from './query-executor.js';
+
+/** Property names of E usable in queries. */
+type Prop<E> = keyof E & string;
+
+/** Element type of a Map key or Set member, for `entries()` bounds. */
+type EntryKey<V> = V extends ReadonlyMap<infer K, unknown> ? K : V extends ReadonlySet<infer K> ? K : never;
+
+/** Properties of E holding a Map or Set. */
+type CollectionProp<E> = { [P in Prop<E>]: EntryKey<E[P]> extends never ? never : P }[Prop<E>];
+
+/**
+ * The compile target of a query: the ReadRows request (undefined when no row can match and nothing is sent) and
+ * the planner's notes.
+ *
+ * @example
+ * ```ts
+ * const { request, notes } = devices.find({ deviceType: 'phone' }).limit(10).compile();
+ * ```
+ */
+export interface CompiledQuery {
+  readonly request: ReadRowsRequestData | undefined;
+  readonly notes: readonly string[];
+}
+
+/**
+ * One page of results and the cursor of the next one (undefined when this page is the last).
+ *
+ * @example
+ * ```ts
+ * let page = await q.page(50); while (page.cursor) page = await q.after(page.cursor).page(50);
+ * ```
+ */
+export interface QueryPage<R> {
+  readonly items: R[];
+  readonly cursor: string | undefined;
+}
+
+/** Bounds of `entries()`: keys in `[from, to)` or starting with `prefix`, the first `limit` of them. */
+export interface EntriesOptions<K> {
+  readonly from?: K;
+  readonly to?: K;
+  readonly prefix?: string;
+  readonly limit?: number;
+}
+
+/**
+ * An immutable, typed query over one entity. Every builder method returns a new Query over a new frozen tree;
+ * nothing is validated against the key layout or sent until a terminal method (`compile`, `explain`, iteration,
+ * `toArray`, `first`, `count`, `exists`, `page`) runs, and every problem is a QueryError raised before any
+ * request. `R` is the result type: `E`, or `Pick<E, K> & Partial<E>` after `select(...K)` (unselected
+ * properties are absent, never invented).
+ *
+ * @example
+ * ```ts
+ * const recent = await readings
+ *   .find({ deviceId: '4c410523' })
+ *   .where('at', '>=', new Date('2024-01-01'))
+ *   .select('cpu')
+ *   .reverse()
+ *   .limit(50)
+ *   .toArray();
+ * ```
+ */
+export class Query<E extends object, R = E> implements AsyncIterable<R> {
+  constructor(
+    /** The frozen query tree. */
+    readonly node: QueryNode,
+    private readonly executor?: QueryExecutor,
+  ) {}
+
+  /**
+   * A query over an entity, for compiling or explaining without a repository (no executor: running it throws).
+   *
+   * @example
+   * ```ts
+   * Query.over(getEntityMetadata(Device), { now: () => 0 }).where('deviceType', '=', 'phone').explain();
+   * ```
+   */
+  static over<E extends object>(meta: EntityMetadata<E>, executor?: QueryExecutor): Query<E> {
+    return new Query<E>(queryNode(meta), executor);
+  }
+
+  private next<R2 = R>(patch: Partial<Omit<QueryNode, 'meta'>>): Query<E, R2> {
+    return new Query<E, R2>(queryNode(this.node.meta, { ...this.node, ...patch }), this.executor);
+  }
+
+  /**
+   * Adds a condition. On key parts: `=` on the leading parts is the exact key prefix; any other operator on the
+   * next part becomes row ranges (`in`: one range per value); a condition further right is checked on the
+   * client. On scalar columns: a row condition on the newest cell where the bytes sort like the values, else a
+   * client-side check (see `explain()`). A row without the column never matches.
+   *
+   * @example
+   * ```ts
+   * q.where('at', 'between', [from, to]).where('status', 'in', ['open', 'held']);
+   * ```
+   */
+  where<K extends Prop<E>>(property: K, op: 'in', values: readonly NonNullable<E[K]>[]): Query<E, R>;
+  where<K extends Prop<E>>(
+    property: K,
+    op: 'between',
+    range: readonly [NonNullable<E[K]>, NonNullable<E[K]>],
+  ): Query<E, R>;
+  where<K extends Prop<E>>(property: K, op: 'startsWith', prefix: string | Uint8Array): Query<E, R>;
+  where<K extends Prop<E>>(
+    property: K,
+    op: '=' | '!=' | '>' | '>=' | '<' | '<=',
+    value: NonNullable<E[K]>,
+  ): Query<E, R>;
+  where(property: string, op: ConditionOp, value: unknown): Query<E, R> {
+    const condition: ConditionNode = { property, op, value };
+    return this.next({ conditions: [...this.node.conditions, condition] });
+  }
+
+  /**
+   * Reads only these properties (key parts always come from the key). Unselected properties are absent from the
+   * results.
+   *
+   * @example
+   * ```ts
+   * const titles = await videos.find({ channel: 'c1' }).select('title').toArray(); // { channel, uploadedAt, title }
+   * ```
+   */
+  select<K extends Prop<E>>(...properties: K[]): Query<E, Pick<E, K> & Partial<E>> {
+    return this.next<Pick<E, K> & Partial<E>>({
+      select: [...new Set([...(this.node.select ?? []), ...properties])],
+    });
+  }
+
+  /**
+   * Reads rows in descending key order.
+   *
+   * @example
+   * ```ts
+   * const last = await q.reverse().first();
+   * ```
+   */
+  reverse(): Query<E, R> {
+    return this.next({ reverse: !this.node.reverse });
+  }
+
+  /**
+   * At most `n` rows (sent as the request's row limit unless conditions are checked on the client).
+   *
+   * @example
+   * ```ts
+   * q.limit(50);
+   * ```
+   */
+  limit(n: number): Query<E, R> {
+    if (!Number.isSafeInteger(n) || n < 1)
+      throw new QueryError({
+        entity: this.node.meta.name,
+        property: 'limit',
+        value: n,
+        problem: 'must be an integer ≥ 1',
+      });
+    return this.next({ limit: n });
+  }
+
+  /**
+   * Which cells of versioned properties to read: the newest `latest` cells with timestamps in `[since, until)`.
+   *
+   * @example
+   * ```ts
+   * videos.find({ channel: 'c1' }).versions({ latest: 10 }); // the 10 most recent comments per video
+   * ```
+   */
+  versions(window: VersionsNode): Query<E, R> {
+    return this.next({ versions: window });
+  }
+
+  /**
+   * Which entries of a Map/Set property to read: keys in `[from, to)` or starting with `prefix` (string or bytes
+   * keys), at most the first `limit` in key byte order.
+   *
+   * @example
+   * ```ts
+   * posts.find({ id: 'p1' }).entries('comments', { prefix: '2024-', limit: 10 });
+   * ```
+   */
+  entries<K extends CollectionProp<E>>(property: K, options: EntriesOptions<EntryKey<E[K]>>): Query<E, R> {
+    const entry: EntriesNode = { property, ...options };
+    return this.next({ entries: [...this.node.entries.filter((e) => e.property !== property), entry] });
+  }
+
+  /**
+   * Allows a query without a condition on the first key part (a scan of every row of the entity).
+   *
+   * @example
+   * ```ts
+   * await devices.find().allowScan().where('status', '=', 'broken').toArray();
+   * ```
+   */
+  allowScan(): Query<E, R> {
+    return this.next({ allowScan: true });
+  }
+
+  /**
+   * Resumes right after the last row of the page that returned `cursor` (QueryError if it came from another
+   * query).
+   *
+   * @example
+   * ```ts
+   * const second = await q.after(first.cursor!).page(20);
+   * ```
+   */
+  after(cursor: string): Query<E, R> {
+    return this.next({ after: cursor });
+  }
+
+  private now(): number {
+    return this.executor ? this.executor.now() : Date.now();
+  }
+
+  private plan(mode: QueryMode = 'rows', node: QueryNode = this.node): QueryPlan {
+    return compileQuery(node, this.now(), mode);
+  }
+
+  /**
+   * The ReadRows request this query sends (and the planner's notes). Deterministic for a fixed clock.
+   *
+   * @example
+   * ```ts
+   * const { request } = q.compile(); // { rows: { rowKeys, rowRanges }, filter, rowsLimit, reversed }
+   * ```
+   */
+  compile(): CompiledQuery {
+    const plan = this.plan();
+    return Object.freeze({ request: plan.request, notes: plan.notes });
+  }
+
+  /**
+   * The plan as text: row set, filter tree, limits, client-side work and notes.
+   *
+   * @example
+   * ```ts
+   * console.log(q.explain());
+   * ```
+   */
+  explain(): string {
+    return explainPlan(this.node.meta, this.plan());
+  }
+
+  private run(
+    plan: QueryPlan,
+    hydrate: boolean,
+    signal?: AbortSignal,
+  ): AsyncIterable<{ key: Uint8Array; entity: object | undefined }> {
+    if (!this.executor)
+      throw new QueryError({
+        entity: this.node.meta.name,
+        problem: 'this query has no repository to run on (compile/explain only)',
+      });
+    return this.executor.execute(this.node.meta, plan, { hydrate, signal });
+  }
+
+  /**
+   * Iterates the results in key order (descending after `reverse()`); breaking out cancels the read.
+   *
+   * @example
+   * ```ts
+   * for await (const d of devices.find({ deviceType: 'phone' })) console.log(d.deviceId);
+   * ```
+   */
+  async *[Symbol.asyncIterator](): AsyncIterator<R> {
+    for await (const row of this.run(this.plan(), true)) yield row.entity as R;
+  }
+
+  /**
+   * Every result, in order.
+   *
+   * @example
+   * ```ts
+   * const phones = await devices.find({ deviceType: 'phone' }).toArray();
+   * ```
+   */
+  async toArray(signal?: AbortSignal): Promise<R[]> {
+    const out: R[] = [];
+    for await (const row of this.run(this.plan(), true, signal)) out.push(row.entity as R);
+    return out;
+  }
+
+  /**
+   * The first result, or undefined.
+   *
+   * @example
+   * ```ts
+   * const latest = await readings.find({ deviceId: 'd1' }).first();
+   * ```
+   */
+  async first(): Promise<R | undefined> {
+    for await (const row of this.run(
+      this.plan('rows', queryNode(this.node.meta, { ...this.node, limit: 1 })),
+      true,
+    ))
+      return row.entity as R;
+    return undefined;
+  }
+
+  /**
+   * How many rows match, reading keys only (values stripped) unless a condition must be checked on the client.
+   *
+   * @example
+   * ```ts
+   * const n = await devices.find({ deviceType: 'phone' }).count();
+   * ```
+   */
+  async count(): Promise<number> {
+    const plan = this.plan('count');
+    let n = 0;
+    for await (const row of this.run(plan, plan.residual.length > 0)) {
+      void row;
+      n++;
+    }
+    return n;
+  }
+
+  /**
+   * Whether any row matches (at most one key read).
+   *
+   * @example
+   * ```ts
+   * if (await devices.find({ deviceType: 'phone' }).exists()) { ... }
+   * ```
+   */
+  async exists(): Promise<boolean> {
+    const plan = this.plan('exists');
+    for await (const row of this.run(plan, plan.residual.length > 0)) {
+      void row;
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Up to `size` results and a cursor resuming exactly after the last one (same direction), usable from another
+   * process with the same query; `cursor` is undefined when nothing follows.
+   *
+   * @example
+   * ```ts
+   * const { items, cursor } = await q.page(20);
+   * const more = cursor ? await q.after(cursor).page(20) : undefined;
+   * ```
+   */
+  async page(size: number): Promise<QueryPage<R>> {
+    if (!Number.isSafeInteger(size) || size < 1)
+      throw new QueryError({
+        entity: this.node.meta.name,
+        property: 'page',
+        value: size,
+        problem: 'page size must be an integer ≥ 1',
+      });
+    // One row more than the page tells whether a next page exists, so the last page never carries a cursor.
+    const plan = this.plan('rows', queryNode(this.node.meta, { ...this.node, limit: size + 1 }));
+    const rows: Array<{ key: Uint8Array; entity: object | undefined }> = [];
+    for await (const row of this.run(plan, true)) {
+      rows.push(row);
+      if (rows.length > size) break;
+    }
+    const items = rows.slice(0, size).map((r) => r.entity as R);
+    if (rows.length <= size) return { items, cursor: undefined };
+    const cursor = encodeCursor({
+      lastKey: rows[size - 1]!.key,
+      reversed: this.node.reverse,
+      fingerprint: plan.fingerprint,
+    });
+    return { items, cursor };
+  }
+}

@@ -159,8 +159,8 @@ function encodeAll(
 ): Uint8Array[] {
   return values.map((value) => {
     if (op === 'startsWith') {
-      if (field.codec.name === 'string' && typeof value === 'string') return Buffer.from(value, 'utf8');
-      if (field.codec.name === 'bytes' && value instanceof Uint8Array) return value;
+      if (field.codec.name === 'string' && typeof value === 'string') return new TextEncoder().encode(value);
+      if (field.codec.name === 'bytes' && value instanceof Uint8Array) return Uint8Array.from(value);
       throw new QueryError({
         entity: meta.name,
         property: field.property,

@@ -93,7 +93,8 @@ function entriesFilter(
         value: entries.prefix,
         problem: 'entries() takes prefix or from/to, not both',
       });
-    const start = entryBound(meta, field, 'prefix', entries.prefix);
+    // A copy: keySuccessor of a Buffer would share (and bump) the encoded bytes.
+    const start = Uint8Array.from(entryBound(meta, field, 'prefix', entries.prefix));
     const end = keySuccessor(start);
     range = qualifierRangeFilter(field.family, { startClosed: start, ...(end ? { endOpen: end } : {}) });
   } else {

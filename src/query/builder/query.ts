@@ -234,28 +234,30 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   }
 
   /**
-   * The ReadRows request this query sends (and the planner's notes). Deterministic for a fixed clock.
+   * The ReadRows request this query sends (and the planner's notes); `mode` picks the request of `count()` or
+   * `exists()` instead of the rows. Deterministic for a fixed clock.
    *
    * @example
    * ```ts
    * const { request } = q.compile(); // { rows: { rowKeys, rowRanges }, filter, rowsLimit, reversed }
    * ```
    */
-  compile(): CompiledQuery {
-    const plan = this.plan();
+  compile(mode: QueryMode = 'rows'): CompiledQuery {
+    const plan = this.plan(mode);
     return Object.freeze({ request: plan.request, notes: plan.notes });
   }
 
   /**
-   * The plan as text: row set, filter tree, limits, client-side work and notes.
+   * The plan as text: row set, filter tree, limits, client-side work and notes (of `count()`/`exists()` with
+   * `mode`).
    *
    * @example
    * ```ts
    * console.log(q.explain());
    * ```
    */
-  explain(): string {
-    return explainPlan(this.node.meta, this.plan());
+  explain(mode: QueryMode = 'rows'): string {
+    return explainPlan(this.node.meta, this.plan(mode));
   }
 
   private run(

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { plainRequest } from '../../../src/query/explain/render-request.js';
+import { QUERY_SHAPES } from './query-shapes.js';
+
+// Bytes are rendered as b'…' with \xNN escapes and int64 as "50n", so every file is readable and exact.
+describe('golden compiled ReadRows requests', () => {
+  for (const shape of QUERY_SHAPES) {
+    it(shape.name, async () => {
+      const { request, notes } = shape.build().compile(shape.mode);
+      const text = `${JSON.stringify({ query: shape.code, request: plainRequest(request) ?? null, notes }, null, 2)}\n`;
+      await expect(text).toMatchFileSnapshot(`./__golden__/${shape.name}.json`);
+    });
+  }
+});

@@ -1,3 +1,4 @@
+import { compareBytes, toHex } from '../codecs/key/bytes.js';
 import { ValueEncodingError } from '../errors/value-encoding-error.js';
 import type {
   ColumnFieldMetadata,
@@ -66,14 +67,6 @@ export interface SaveMutations {
 interface VersionedEntry {
   readonly timestamp: unknown;
   readonly value: unknown;
-}
-
-function compareBytes(a: Uint8Array, b: Uint8Array): number {
-  return Buffer.compare(a, b);
-}
-
-function hex(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('hex');
 }
 
 /**
@@ -234,7 +227,7 @@ function writeFamily(
         : [];
   for (const [k, v] of entries) {
     const qualifier = located(entity, field.property, () => field.keyCodec.encode(k));
-    const id = hex(qualifier);
+    const id = toHex(qualifier);
     if (seen.has(id))
       throw new ValueEncodingError({
         entity,

@@ -1,13 +1,10 @@
+import { toHex } from '../codecs/key/bytes.js';
 import type { EntityMetadata, FieldMetadata } from '../metadata/entity-metadata.js';
 import type { Cell, RowData } from '../model/row-data.js';
 import { located } from './locate-error.js';
 import { microsToDate } from './save-timestamp.js';
 
 export type { Versioned } from '../metadata/entity-metadata.js';
-
-function hex(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('hex');
-}
 
 /** Cells grouped by family, then by qualifier (hex), each column newest first. */
 type CellIndex = Map<string, Map<string, Cell[]>>;
@@ -17,7 +14,7 @@ function indexCells(cells: readonly Cell[]): CellIndex {
   for (const cell of cells) {
     let family = index.get(cell.family);
     if (!family) index.set(cell.family, (family = new Map()));
-    const id = hex(cell.qualifier);
+    const id = toHex(cell.qualifier);
     const column = family.get(id);
     if (column) column.push(cell);
     else family.set(id, [cell]);
@@ -90,7 +87,7 @@ function readField(entity: string, field: FieldMetadata, index: CellIndex): unkn
       return set;
     }
     default: {
-      const cells = family?.get(hex(field.qualifier)) ?? [];
+      const cells = family?.get(toHex(field.qualifier)) ?? [];
       const versioned = (field.kind === 'column' || field.kind === 'aggregate') && field.versioned;
       if (versioned) {
         return cells.map((cell) => ({

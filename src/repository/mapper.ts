@@ -4,6 +4,7 @@ import { familySpecsOf } from '../metadata/family-specs.js';
 import { BigtableConnection } from '../transport/bigtable-connection.js';
 import type { ConnectionOptions } from '../transport/connection-options.js';
 import { createTable } from '../transport/table-admin.js';
+import { readPolymorphic } from './polymorphic-read.js';
 import { Repository } from './repository.js';
 import type { RepositoryOptions } from './repository-options.js';
 
@@ -76,6 +77,39 @@ export class Mapper {
     }
     const table = tables[0]!;
     await createTable(this.connection, this.options.tableIds?.[table] ?? table, familySpecsOf(...metas));
+  }
+
+  /**
+   * Reads entities of several classes sharing a table (single-table design) in one ReadRows: every row whose key
+   * starts with the shared key values, each hydrated as its own class, in key order. Classes must live in the same
+   * table; each needs at least its first key part in `sharedKey`.
+   *
+   * @example
+   * ```ts
+   * const rows = await mapper.query([Invoice, Payment], { invoiceId: 'i1' });
+   * const payments = rows.filter((r): r is Payment => r instanceof Payment);
+   * ```
+   */
+  async query<C extends EntityClass[]>(
+    entities: C,
+    sharedKey: Readonly<Record<string, unknown>>,
+  ): Promise<Array<InstanceType<C[number]>>> {
+    const metas = entities.map((e) => getEntityMetadata(e));
+    const tables = [...new Set(metas.map((m) => m.table))];
+    if (tables.length !== 1) {
+      throw new TypeError(`query: the entities live in ${tables.length} tables (${tables.join(', ')})`);
+    }
+    const table = tables[0]!;
+    const out: Array<InstanceType<C[number]>> = [];
+    for await (const entity of readPolymorphic(
+      this.connection,
+      this.options.tableIds?.[table] ?? table,
+      metas,
+      sharedKey,
+      (this.options.now ?? Date.now)(),
+    ))
+      out.push(entity as InstanceType<C[number]>);
+    return out;
   }
 
   /** Closes the connection so the process can exit. */

@@ -44,8 +44,25 @@ export const deviceTelemetry: Example = {
     const updated = await days.getOrThrow(reading);
     assert.equal(updated.cpu, undefined);
     assert.equal(updated.osBuild, 'PQ2A.190405.004');
+    // A week of days for the same phone, then the README's query: newest first from 2020-04-25.
+    await days.saveMany(
+      ['20200424', '20200425', '20200427', '20200430'].map((day) =>
+        Object.assign(new DeviceDay(), reading, { day }),
+      ),
+    );
+    const recent = await days
+      .find({ deviceType: 'phone', deviceId: '4c410523' })
+      .where('day', '>=', '20200425')
+      .reverse()
+      .limit(3)
+      .toArray();
+    assert.deepEqual(
+      recent.map((d) => d.day),
+      ['20200501', '20200430', '20200427'],
+    );
     return [
       `saved row ${key}`,
+      `find(phone#4c410523#).where(day >= 20200425).reverse().limit(3): ${recent.map((d) => d.day).join(', ')}`,
       `read back: os_build=${loaded.osBuild} connected_cell=${loaded.connectedCell} cpu=${loaded.cpu} pings=${loaded.pings}`,
       `updated two columns atomically: os_build=${updated.osBuild}, cpu removed`,
     ];

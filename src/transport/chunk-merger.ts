@@ -1,5 +1,7 @@
 import { ReadRowsStreamError } from '../errors/read-rows-stream-error.js';
 import type { Cell, RowData } from '../model/row-data.js';
+import { concatBytes } from '../codecs/key/bytes.js';
+import { toBigInt } from './to-bigint.js';
 
 /** An int64 as protobufjs `Long` delivers it (only the fields we read). */
 interface LongLike {
@@ -41,27 +43,14 @@ function view(bytes: Uint8Array): Uint8Array {
 }
 
 function toMicros(ts: CellChunkLike['timestampMicros']): bigint {
-  if (ts === undefined || ts === null) return 0n;
-  if (typeof ts === 'bigint') return ts;
-  if (typeof ts === 'string') return BigInt(ts);
-  if (typeof ts === 'number') {
-    if (!Number.isSafeInteger(ts)) throw new ReadRowsStreamError(`timestamp ${ts} is not an exact integer`);
-    return BigInt(ts);
+  if (typeof ts === 'number' && !Number.isSafeInteger(ts)) {
+    throw new ReadRowsStreamError(`timestamp ${ts} is not an exact integer`);
   }
-  return BigInt.asIntN(64, (BigInt(ts.high >>> 0) << 32n) | BigInt(ts.low >>> 0));
+  return toBigInt(ts);
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return view(parts[0]!);
-  let length = 0;
-  for (const p of parts) length += p.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const p of parts) {
-    out.set(p, offset);
-    offset += p.length;
-  }
-  return out;
+  return parts.length === 1 ? view(parts[0]!) : concatBytes(parts);
 }
 
 /**

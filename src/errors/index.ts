@@ -18,3 +18,8 @@ export { OptimisticLockError } from './optimistic-lock-error.js';
 export { PartialWriteError } from './partial-write-error.js';
 export type { WriteFailure } from './partial-write-error.js';
 export { QueryError, type QueryErrorDetails } from './query-error.js';
+export { OutcomeUnknownError, type OutcomeUnknownDetails } from './outcome-unknown-error.js';
+export { ConnectionClosedError } from './connection-closed-error.js';
+export { DeadlineExceededError } from './deadline-exceeded-error.js';
+export { AbortedError } from './aborted-error.js';
+export { InvalidArgumentError, type InvalidArgumentDetails } from './invalid-argument-error.js';

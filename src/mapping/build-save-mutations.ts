@@ -71,13 +71,15 @@ interface VersionedEntry {
 
 /**
  * The mutation list of one whole-entity save (pure; nothing is sent):
- * - scalar columns: SetCell at the save timestamp; an absent optional/nullable value → DeleteFromColumn;
+ * - scalar columns: DeleteFromColumn + SetCell at the save timestamp (the column holds exactly the last save to
+ *   arrive, whatever the clocks); an absent optional/nullable value → DeleteFromColumn;
  * - versioned columns: one SetCell per `{ timestamp, value }` entry at the entry's own timestamp; nothing is
  *   deleted (re-saving is idempotent; older versions go with the family's GC rule);
  * - Map/Set families: DeleteFromFamily, then one SetCell per entry in qualifier order, so the row holds exactly
  *   the entity's entries after the atomic MutateRow;
  * - counters and aggregates: untouched (they change through increments and AddToCell only);
- * - version field: SetCell of `version + 1`, with the check to send the save conditionally.
+ * - version field: DeleteFromColumn + SetCell of `version + 1` (always one cell), with the check to send the save
+ *   conditionally.
  * Limits are checked before returning (see `checkWriteLimits`).
  *
  * @example
@@ -159,13 +161,25 @@ function writeColumn(
     return;
   }
   const bytes = located(entity, field.property, () => field.codec.encode(value));
-  push(field.property, {
-    kind: 'setCell',
-    family: field.family,
-    qualifier: field.qualifier,
-    timestampMicros: ts,
-    value: bytes,
-  });
+  replaceColumn(field.property, field.family, field.qualifier, ts, bytes, push);
+}
+
+/**
+ * Replaces a column's cells with one new cell. Deleting first (in the same atomic mutation) makes the stored
+ * value the last save to reach the server, whatever the writers' clocks: with a plain SetCell, a writer whose
+ * clock runs behind would write a cell older than the one it replaces, and every read would keep showing the
+ * older save.
+ */
+function replaceColumn(
+  property: string,
+  family: string,
+  qualifier: Uint8Array,
+  ts: bigint,
+  value: Uint8Array,
+  push: Push,
+): void {
+  push(property, { kind: 'deleteFromColumn', family, qualifier });
+  push(property, { kind: 'setCell', family, qualifier, timestampMicros: ts, value });
 }
 
 function writeVersioned(entity: string, field: ColumnFieldMetadata, value: unknown, push: Push): void {
@@ -268,12 +282,8 @@ function writeVersion(
   const current = isNew ? 0n : BigInt(value as bigint | number);
   const next = field.codec.name === 'int64AsNumber' ? Number(current + 1n) : current + 1n;
   const bytes = located(entity, field.property, () => field.codec.encode(next));
-  push(field.property, {
-    kind: 'setCell',
-    family: field.family,
-    qualifier: field.qualifier,
-    timestampMicros: ts,
-    value: bytes,
-  });
+  // One cell, always replaced: the version check then compares against the last write that reached the server,
+  // never against whichever writer had the fastest clock.
+  replaceColumn(field.property, field.family, field.qualifier, ts, bytes, push);
   return Object.freeze({ family: field.family, qualifier: field.qualifier, expected, next });
 }

@@ -2,6 +2,7 @@ import type { MetadataProblem } from '../errors/metadata-error.js';
 import type { FamilyRecord } from './declaration-records.js';
 import type { FamilyMetadata, FieldMetadata } from './entity-metadata.js';
 import type { Declared } from './merge-declarations.js';
+import type { GcRule } from '../model/family-spec.js';
 import { BIGTABLE_LIMITS } from './bigtable-names.js';
 
 function showQualifier(qualifier: Uint8Array): string {
@@ -81,6 +82,13 @@ export function validateLayout(
       if (versionField !== undefined)
         problem(field.property, `is a second version field (${versionField} is one already)`);
       else versionField = field.property;
+      // An expiring version cell would make a stale writer look like the first one (lost update), and lazy GC
+      // would let reads and the CheckAndMutateRow predicate disagree about whether it still exists.
+      if (gcRuleHasMaxAge(declared.options.gc))
+        problem(
+          field.property,
+          `is a version field in family ${field.family}, whose GC rule expires cells by age; a version cell must never expire: move it to a family without maxAge`,
+        );
     }
   }
 
@@ -106,4 +114,11 @@ export function validateLayout(
       ownedBy: owners.get(record.name),
     }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function gcRuleHasMaxAge(rule: GcRule | undefined): boolean {
+  if (rule === undefined) return false;
+  if ('maxAgeMillis' in rule) return true;
+  const parts = 'union' in rule ? rule.union : 'intersection' in rule ? rule.intersection : [];
+  return parts.some(gcRuleHasMaxAge);
 }

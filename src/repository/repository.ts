@@ -16,8 +16,8 @@ import { deleteAllRows, dropRowsByPrefix } from '../transport/drop-row-range.js'
 import { mutateRow } from '../transport/mutate-row.js';
 import { readModifyWriteRow } from '../transport/read-modify-write-row.js';
 import { readRows } from '../transport/read-rows.js';
-import { buildUpdateMutations } from './build-update-mutations.js';
-import type { EntityChanges } from './build-update-mutations.js';
+import { buildUpdateMutations } from '../mapping/build-update-mutations.js';
+import type { EntityChanges } from '../mapping/build-update-mutations.js';
 import type { KeyInput } from './key-input.js';
 import { leadingKeyValues, rowKeyOf } from './key-input.js';
 import { prefixDrops } from './prefix-drops.js';

@@ -67,13 +67,40 @@ describe('buildSaveMutations', () => {
   it('deletes absent optional and null nullable columns, and leaves counters alone', () => {
     const save = buildSaveMutations(meta, profile(), { now: NOW });
     expect(kinds(save.mutations)).toEqual([
+      'deleteFromColumn d:name',
       'setCell d:name',
       'deleteFromColumn d:nick',
       'deleteFromColumn d:bio',
       'deleteFromFamily tags',
       'deleteFromFamily attrs',
+      'deleteFromColumn meta:version',
       'setCell meta:version',
     ]);
+  });
+
+  it('replaces every scalar column and the version cell so the last save to arrive wins, whatever the clocks', () => {
+    // A writer whose clock runs behind must still replace the stored value: each SetCell is preceded, in the same
+    // atomic mutation, by a DeleteFromColumn of the same column with no time range.
+    const save = buildSaveMutations(meta, profile({ nick: 'n' }), { now: NOW });
+    const list = save.mutations;
+    list.forEach((m, i) => {
+      if (
+        m.kind !== 'setCell' ||
+        m.family === 'tags' ||
+        m.family === 'attrs' ||
+        text(m.qualifier) === 'scores'
+      )
+        return;
+      const before = list[i - 1];
+      expect(before?.kind).toBe('deleteFromColumn');
+      if (before?.kind !== 'deleteFromColumn') return;
+      expect([before.family, text(before.qualifier), before.startMicros, before.endMicros]).toEqual([
+        m.family,
+        text(m.qualifier),
+        undefined,
+        undefined,
+      ]);
+    });
   });
 
   it('refuses a missing required column with the entity, property and rule', () => {
@@ -188,7 +215,7 @@ describe('write limits', () => {
   it('refuses more than 100,000 mutations in one row', () => {
     const tags = new Set(Array.from({ length: 100_000 }, (_, i) => `t${i}`));
     expect(() => buildSaveMutations(meta, profile({ tags }))).toThrow(
-      /Profile: mutations per row is 100,006, above the Bigtable limit of 100,000/,
+      /Profile: mutations per row is 100,008, above the Bigtable limit of 100,000/,
     );
   });
 

@@ -1,9 +1,9 @@
 import { ValueEncodingError } from '../errors/value-encoding-error.js';
-import type { SaveMutations } from '../mapping/build-save-mutations.js';
-import { buildSaveMutations } from '../mapping/build-save-mutations.js';
-import { checkWriteLimits } from '../mapping/check-write-limits.js';
-import { located } from '../mapping/locate-error.js';
-import type { Clock } from '../mapping/save-timestamp.js';
+import type { SaveMutations } from './build-save-mutations.js';
+import { buildSaveMutations } from './build-save-mutations.js';
+import { checkWriteLimits } from './check-write-limits.js';
+import { located } from './locate-error.js';
+import type { Clock } from './save-timestamp.js';
 import type {
   EntityMetadata,
   FieldMetadata,
@@ -11,7 +11,6 @@ import type {
   SetFieldMetadata,
 } from '../metadata/entity-metadata.js';
 import type { Mutation } from '../model/mutation.js';
-import type { KeyInput } from './key-input.js';
 
 /** Entry-level change of a `Map` property: entries to put and keys to remove, in one atomic mutation. */
 export interface MapChange<K, V> {
@@ -57,7 +56,16 @@ function isEntryChange(value: unknown): value is MapChange<unknown, unknown> | S
   );
 }
 
-function entryMutations(
+/**
+ * The mutations of entry-level changes of one Map/Set property: each removed key is a DeleteFromColumn, each put
+ * a SetCell (a map value preceded by a DeleteFromColumn of its qualifier). Needs no read and no existing row.
+ *
+ * @example
+ * ```ts
+ * entryMutations(tagsField, { put: ['a'], remove: ['b'] }, 1_700_000_000_000_000n);
+ * ```
+ */
+export function entryMutations(
   field: MapFieldMetadata | SetFieldMetadata,
   change: MapChange<unknown, unknown> | SetChange<unknown>,
   timestampMicros: bigint,
@@ -69,10 +77,14 @@ function entryMutations(
   const puts: Iterable<unknown> = change.put ?? [];
   for (const entry of puts) {
     const [key, value] = field.kind === 'map' ? (entry as readonly [unknown, unknown]) : [entry, undefined];
+    const qualifier = field.keyCodec.encode(key);
+    // A map value is replaced like a column (delete, then set) so the last put to arrive wins whatever the
+    // clocks; a set member carries no value, so any surviving cell means "present".
+    if (field.kind === 'map') out.push({ kind: 'deleteFromColumn', family: field.family, qualifier });
     out.push({
       kind: 'setCell',
       family: field.family,
-      qualifier: field.keyCodec.encode(key),
+      qualifier,
       timestampMicros,
       value: field.kind === 'map' ? field.valueCodec.encode(value) : EMPTY,
     });
@@ -93,7 +105,7 @@ function entryMutations(
  */
 export function buildUpdateMutations<E extends object>(
   meta: EntityMetadata<E>,
-  key: KeyInput<E>,
+  key: object,
   changes: EntityChanges<E>,
   options: { readonly now: Clock; readonly expectedVersion?: bigint | number },
 ): SaveMutations {

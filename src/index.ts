@@ -37,7 +37,6 @@ export type { RetryPolicy } from './transport/retry-policy.js';
 export { DEFAULT_RETRY_POLICY } from './transport/retry-policy.js';
 export { readRows } from './transport/read-rows.js';
 export type { ReadRowsOptions } from './transport/read-rows.js';
-export { mutateRow, isIdempotent } from './transport/mutate-row.js';
 export { mutateRows } from './transport/mutate-rows.js';
 export type { MutateRowsEntry, MutateRowsOptions } from './transport/mutate-rows.js';
 export { checkAndMutateRow } from './transport/check-and-mutate-row.js';

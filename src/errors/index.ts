@@ -16,7 +16,7 @@ export { NotFoundError } from './not-found-error.js';
 export { AlreadyExistsError } from './already-exists-error.js';
 export { OptimisticLockError } from './optimistic-lock-error.js';
 export { PartialWriteError } from './partial-write-error.js';
-export type { WriteFailure } from './partial-write-error.js';
+export type { WriteFailure, WriteOutcome } from './partial-write-error.js';
 export { QueryError, type QueryErrorDetails } from './query-error.js';
 export { OutcomeUnknownError, type OutcomeUnknownDetails } from './outcome-unknown-error.js';
 export { ConnectionClosedError } from './connection-closed-error.js';

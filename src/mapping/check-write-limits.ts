@@ -1,6 +1,7 @@
 import { LimitExceededError } from '../errors/limit-exceeded-error.js';
 import { BIGTABLE_LIMITS } from '../metadata/bigtable-names.js';
 import type { Mutation } from '../model/mutation.js';
+import { MAX_REQUEST_BYTES, exceedsRequestLimit, mutationBytes } from '../model/mutation-size.js';
 import type { MappingWarning } from './mapping-warning.js';
 
 /**
@@ -80,6 +81,15 @@ export function checkWriteLimits(
         message: `${entity}.${property ?? '?'}: cell value is ${mib(size)}; Bigtable advises at most 10 MiB per cell`,
       });
   });
+  const requestBytes = mutationBytes(key, mutations);
+  if (exceedsRequestLimit(requestBytes))
+    // Refused before sending: the service would only reject it after receiving every byte.
+    throw new LimitExceededError({
+      entity,
+      what: 'mutation request (bytes)',
+      size: requestBytes,
+      limit: MAX_REQUEST_BYTES,
+    });
   if (rowBytes > BIGTABLE_LIMITS.rowWarningBytes)
     warnings.push({
       code: 'LARGE_ROW',

@@ -5,6 +5,7 @@ import { BigtableConnection } from '../transport/bigtable-connection.js';
 import type { ConnectionOptions } from '../transport/connection-options.js';
 import { createTable } from '../transport/table-admin.js';
 import { readPolymorphic } from './polymorphic-read.js';
+import { resolveCallPolicy } from './call-policy.js';
 import { Repository } from './repository.js';
 import type { RepositoryOptions } from './repository-options.js';
 
@@ -25,7 +26,10 @@ export class Mapper {
   constructor(
     readonly connection: BigtableConnection,
     private readonly options: RepositoryOptions = {},
-  ) {}
+  ) {
+    // Checked here, once: a bad retry policy or timeout fails when the mapper is made, not on a failed write.
+    resolveCallPolicy(options);
+  }
 
   /**
    * Connects to a real instance or the emulator (see {@link ConnectionOptions}).

@@ -1,4 +1,6 @@
 import { hydrateEntity } from '../mapping/hydrate-entity.js';
+import { markPartialLoad } from '../mapping/load-state.js';
+import type { PartialLoad } from '../mapping/load-state.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { QueryPlan } from '../query/compiler/compile-query.js';
 import type { QueryRow } from '../query/builder/query-executor.js';
@@ -35,16 +37,24 @@ export async function* runQueryPlan(
   plan: QueryPlan,
   options: {
     readonly hydrate: boolean;
-    readonly signal?: AbortSignal | undefined;
     readonly read?: ReadRowsOptions;
   },
 ): AsyncGenerator<QueryRow> {
   if (!plan.request) return;
   let returned = 0;
-  const readOptions: ReadRowsOptions = {
-    ...options.read,
-    ...(options.signal ? { signal: options.signal } : {}),
-  };
+  const readOptions: ReadRowsOptions = options.read ?? {};
+  // What this read leaves out of each entity, so that saving one never erases what it did not load.
+  const partial: PartialLoad | undefined =
+    plan.keep === undefined && plan.windowed.length === 0
+      ? undefined
+      : {
+          unloaded: new Set(
+            plan.keep === undefined
+              ? []
+              : meta.fields.map((f) => f.property).filter((p) => !plan.keep!.includes(p)),
+          ),
+          windowed: new Set(plan.windowed),
+        };
   for await (const row of readRows(connection, tableId, plan.request, readOptions)) {
     if (!options.hydrate) {
       yield { key: row.key, entity: undefined };
@@ -53,6 +63,7 @@ export async function* runQueryPlan(
     const entity = hydrateEntity(meta, row) as Record<string, unknown>;
     if (!plan.residual.every((r) => matchesResidual(r, entity[r.property]))) continue;
     if (plan.keep) keepOnly(meta, entity, plan.keep);
+    if (partial) markPartialLoad(entity, partial);
     yield { key: row.key, entity };
     returned++;
     if (plan.clientLimit !== undefined && returned >= plan.clientLimit) return;

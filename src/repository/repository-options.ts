@@ -1,28 +1,44 @@
 import type { Clock } from '../mapping/save-timestamp.js';
+import type { CallTimeouts, PerCallOptions } from '../transport/call-timeouts.js';
 import type { RetryPolicy } from '../transport/retry-policy.js';
 
 /**
- * Tuning shared by every repository of a {@link Mapper}.
+ * Tuning shared by every repository of a {@link Mapper}. Retry policy and timeouts are resolved and checked once,
+ * when the mapper is created.
  *
  * @example
  * ```ts
- * const mapper = Mapper.connect({ projectId: 'p', instanceId: 'i' }, { batchConcurrency: 8 });
+ * const mapper = Mapper.connect({ projectId: 'p', instanceId: 'i' }, { batchConcurrency: 8, timeouts: { attemptMs: 5_000 } });
  * ```
  */
 export interface RepositoryOptions {
-  /** Clock (milliseconds) for write timestamps. Default `Date.now`. */
+  /**
+   * Clock (milliseconds) for write timestamps. Default `Date.now`. Cell timestamps are metadata: which save wins
+   * never depends on them (see docs/writes.md).
+   */
   readonly now?: Clock;
   /** MutateRows requests in flight at once in `saveMany`/`deleteMany`. Default 4. */
   readonly batchConcurrency?: number;
   /** Byte budget of one MutateRows request. Default 16 MiB (the service limit is higher; smaller retries less). */
   readonly batchMaxBytes?: number;
-  /** Retry policy of idempotent calls. */
+  /** Retry policy; unset fields keep their defaults (`DEFAULT_RETRY_POLICY`). */
   readonly retry?: Partial<RetryPolicy>;
+  /** Time limits of every call; unset fields keep their defaults (`DEFAULT_TIMEOUTS`). */
+  readonly timeouts?: CallTimeouts;
   /**
    * Physical table id per declared table name, e.g. `{ devices: 'devices_staging' }` for per-environment names;
    * the test kit uses it to give each test file fresh tables. Undeclared names map to themselves.
    */
   readonly tableIds?: Readonly<Record<string, string>>;
-  /** Per-attempt deadline in milliseconds. */
-  readonly attemptTimeoutMs?: number;
 }
+
+/**
+ * Per-call options every repository read and write accepts: an AbortSignal, and an overall deadline in
+ * milliseconds replacing `timeouts.totalMs` for this call.
+ *
+ * @example
+ * ```ts
+ * await devices.save(device, { signal: AbortSignal.timeout(2_000) });
+ * ```
+ */
+export type CallOptions = PerCallOptions;

@@ -1,11 +1,20 @@
 import { AlreadyExistsError } from '../errors/already-exists-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { NotFoundError } from '../errors/not-found-error.js';
 import { OptimisticLockError } from '../errors/optimistic-lock-error.js';
+import { OutcomeUnknownError } from '../errors/outcome-unknown-error.js';
 import { buildSaveMutations } from '../mapping/build-save-mutations.js';
 import type { SaveMutations } from '../mapping/build-save-mutations.js';
+import { buildUpdateMutations, entryMutations } from '../mapping/build-update-mutations.js';
+import type { EntityChanges } from '../mapping/build-update-mutations.js';
+import { checkWriteLimits } from '../mapping/check-write-limits.js';
 import { aggregateInput, counterIncrement } from '../mapping/counter-operations.js';
 import { hydrateEntity } from '../mapping/hydrate-entity.js';
-import type { EntityMetadata } from '../metadata/entity-metadata.js';
+import { partialLoadOf } from '../mapping/load-state.js';
+import type { PartialLoad } from '../mapping/load-state.js';
+import { located } from '../mapping/locate-error.js';
+import { saveTimestampMicros } from '../mapping/save-timestamp.js';
+import type { EntityMetadata, MapFieldMetadata, SetFieldMetadata } from '../metadata/entity-metadata.js';
 import type { Mutation } from '../model/mutation.js';
 import { entityReadFilter } from '../query/filters/entity-read-filter.js';
 import { Query } from '../query/builder/query.js';
@@ -16,34 +25,65 @@ import { deleteAllRows, dropRowsByPrefix } from '../transport/drop-row-range.js'
 import { mutateRow } from '../transport/mutate-row.js';
 import { readModifyWriteRow } from '../transport/read-modify-write-row.js';
 import { readRows } from '../transport/read-rows.js';
-import { buildUpdateMutations } from '../mapping/build-update-mutations.js';
-import type { EntityChanges } from '../mapping/build-update-mutations.js';
+import type { CallPolicy } from './call-policy.js';
+import { callOptions, resolveCallPolicy } from './call-policy.js';
+import { confirmWritten } from './confirm-written.js';
 import type { KeyInput } from './key-input.js';
 import { leadingKeyValues, rowKeyOf } from './key-input.js';
 import { prefixDrops } from './prefix-drops.js';
 import { runQueryPlan } from './query-runner.js';
-import type { RepositoryOptions } from './repository-options.js';
+import type { CallOptions, RepositoryOptions } from './repository-options.js';
 import { versionPredicate } from './version-predicate.js';
 import { writeMany } from './write-many.js';
 
 /** Options of {@link Repository.save}. */
-export interface SaveEntityOptions {
+export interface SaveEntityOptions extends CallOptions {
   /**
    * Also delete every cell the model does not know (DeleteFromRow first, in the same atomic mutation). By default
-   * cells of unknown columns and families are left alone.
+   * cells of unknown columns and families are left alone. Not allowed for a partially loaded entity.
    */
   readonly replaceRow?: boolean;
 }
 
 /** Options of {@link Repository.delete}. */
-export interface DeleteEntityOptions {
+export interface DeleteEntityOptions extends CallOptions {
   /** Delete only if the stored version is this one (OptimisticLockError otherwise). */
   readonly expectedVersion?: bigint | number;
 }
 
+/** Options of {@link Repository.update}. */
+export interface UpdateEntityOptions extends CallOptions {
+  /** Update only if the stored version is this one (OptimisticLockError otherwise); the version is advanced. */
+  readonly expectedVersion?: bigint | number;
+}
+
+/** Options of {@link Repository.aggregate}. */
+export interface AggregateOptions extends CallOptions {
+  /** The time bucket (a Date, default the epoch: one all-time cell). */
+  readonly bucket?: Date;
+}
+
+/** Properties of `E` holding a Set (qualifiers as data). */
+export type SetProperty<E> = {
+  [P in keyof E & string]-?: NonNullable<E[P]> extends ReadonlySet<unknown> ? P : never;
+}[keyof E & string];
+/** Properties of `E` holding a Map (qualifiers as data). */
+export type MapProperty<E> = {
+  [P in keyof E & string]-?: NonNullable<E[P]> extends ReadonlyMap<unknown, unknown> ? P : never;
+}[keyof E & string];
+/** The member type of a Set property, or the key type of a Map property. */
+export type MemberOf<T> =
+  NonNullable<T> extends ReadonlySet<infer M>
+    ? M
+    : NonNullable<T> extends ReadonlyMap<infer K, unknown>
+      ? K
+      : never;
+/** The value type of a Map property. */
+export type MapValueOf<T> = NonNullable<T> extends ReadonlyMap<unknown, infer V> ? V : never;
+
 /**
  * Reads and writes one entity class. Every write of one entity is one atomic row mutation; see docs/writes.md for
- * what is retried and what each error means.
+ * what is retried, what each error means and what clocks do and do not affect.
  *
  * @example
  * ```ts
@@ -53,11 +93,15 @@ export interface DeleteEntityOptions {
  * ```
  */
 export class Repository<E extends object> {
+  private readonly policy: CallPolicy;
+
   constructor(
     private readonly connection: BigtableConnection,
     readonly meta: EntityMetadata<E>,
     private readonly options: RepositoryOptions = {},
-  ) {}
+  ) {
+    this.policy = resolveCallPolicy(options);
+  }
 
   /** The table the entity lives in. */
   get tableId(): string {
@@ -68,13 +112,41 @@ export class Repository<E extends object> {
     return (this.options.now ?? Date.now)();
   }
 
+  /** Transport options of a write of this entity: the mapper's policy plus the call's signal and deadline. */
+  private writeOptions(call: CallOptions = {}) {
+    return { ...callOptions(this.policy, call), entity: this.meta.name };
+  }
+
   private get callOptions() {
-    return {
-      ...(this.options.retry ? { retry: { ...this.options.retry } as never } : {}),
-      ...(this.options.attemptTimeoutMs === undefined
-        ? {}
-        : { attemptTimeoutMs: this.options.attemptTimeoutMs }),
-    };
+    return this.writeOptions();
+  }
+
+  /**
+   * Runs a write; if its outcome is unknown (sent, no answer), reads the row back and counts the write as done
+   * when the row shows it. Otherwise the OutcomeUnknownError stands: nothing is ever re-sent over a row that may
+   * have changed since.
+   */
+  private async settle<T>(
+    key: Uint8Array,
+    mutations: readonly Mutation[],
+    call: CallOptions,
+    write: () => Promise<T>,
+    confirmed: T,
+  ): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof OutcomeUnknownError)) throw error;
+      const [written] = await confirmWritten(
+        this.connection,
+        this.tableId,
+        [{ key, mutations }],
+        this.policy,
+        call.signal === undefined ? {} : { signal: call.signal },
+      );
+      if (written) return confirmed;
+      throw error;
+    }
   }
 
   /**
@@ -97,8 +169,8 @@ export class Repository<E extends object> {
    * const d = await devices.get({ deviceType: 'phone', deviceId: 'x' });
    * ```
    */
-  async get(key: KeyInput<E>): Promise<E | undefined> {
-    const [entity] = await this.getMany([key]);
+  async get(key: KeyInput<E>, options: CallOptions = {}): Promise<E | undefined> {
+    const [entity] = await this.getMany([key], options);
     return entity;
   }
 
@@ -110,8 +182,8 @@ export class Repository<E extends object> {
    * const d = await devices.getOrThrow({ deviceType: 'phone', deviceId: 'x' });
    * ```
    */
-  async getOrThrow(key: KeyInput<E>): Promise<E> {
-    const entity = await this.get(key);
+  async getOrThrow(key: KeyInput<E>, options: CallOptions = {}): Promise<E> {
+    const entity = await this.get(key, options);
     if (entity === undefined) throw new NotFoundError({ entity: this.meta.name, key: this.keyOf(key) });
     return entity;
   }
@@ -124,15 +196,17 @@ export class Repository<E extends object> {
    * const [a, b] = await devices.getMany([{ deviceId: 'a' }, { deviceId: 'b' }]);
    * ```
    */
-  async getMany(keys: readonly KeyInput<E>[]): Promise<Array<E | undefined>> {
+  async getMany(keys: readonly KeyInput<E>[], options: CallOptions = {}): Promise<Array<E | undefined>> {
     const encoded = keys.map((k) => this.keyOf(k));
     if (encoded.length === 0) return [];
     const filter = entityReadFilter(this.meta, this.now());
     const found = new Map<string, E>();
-    for await (const row of readRows(this.connection, this.tableId, {
-      rows: { rowKeys: encoded, rowRanges: [] },
-      ...(filter ? { filter } : {}),
-    })) {
+    for await (const row of readRows(
+      this.connection,
+      this.tableId,
+      { rows: { rowKeys: encoded, rowRanges: [] }, ...(filter ? { filter } : {}) },
+      callOptions(this.policy, options),
+    )) {
       found.set(Buffer.from(row.key).toString('latin1'), hydrateEntity(this.meta, row));
     }
     return encoded.map((k) => found.get(Buffer.from(k).toString('latin1')));
@@ -156,8 +230,11 @@ export class Repository<E extends object> {
       now: () => this.now(),
       execute: (meta, plan, options) =>
         runQueryPlan(this.connection, this.tableId, meta, plan, {
-          ...options,
-          read: this.options.retry ? { retry: { ...this.options.retry } } : {},
+          hydrate: options.hydrate,
+          read: callOptions(this.policy, {
+            ...(options.signal === undefined ? {} : { signal: options.signal }),
+            ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+          }),
         }),
     });
   }
@@ -177,7 +254,10 @@ export class Repository<E extends object> {
   /**
    * Writes the entity as one atomic MutateRow: afterwards the row's mapped state is exactly the entity (stale map
    * and set entries and absent optional columns removed). With a version field the write is conditional on the
-   * stored version (OptimisticLockError on conflict) and the entity's version is advanced.
+   * stored version (OptimisticLockError on conflict) and the entity's version is advanced. An entity a read
+   * returned partially (`select()`, an `entries()` window) writes only what was loaded, and only if the row still
+   * exists (NotFoundError otherwise). A write sent without an answer, that a read-back cannot confirm, ends with
+   * OutcomeUnknownError; it is never re-sent.
    *
    * @example
    * ```ts
@@ -185,27 +265,95 @@ export class Repository<E extends object> {
    * ```
    */
   async save(entity: E, options: SaveEntityOptions = {}): Promise<E> {
+    const partial = typeof entity === 'object' && entity !== null ? partialLoadOf(entity) : undefined;
+    if (partial) return this.savePartial(entity, partial, options);
     const save = buildSaveMutations(this.meta, entity, { now: () => this.now() });
     const mutations: Mutation[] = options.replaceRow
       ? [{ kind: 'deleteFromRow' }, ...save.mutations]
       : [...save.mutations];
     if (save.version === undefined) {
-      await mutateRow(this.connection, this.tableId, save.key, mutations, this.callOptions);
+      await this.settle(
+        save.key,
+        mutations,
+        options,
+        async () => {
+          await mutateRow(this.connection, this.tableId, save.key, mutations, this.writeOptions(options));
+        },
+        undefined,
+      );
       return entity;
     }
-    await this.conditionalWrite(save, mutations);
+    await this.conditionalWrite(save, mutations, options);
     (entity as Record<string, unknown>)[this.meta.version!.property] = save.version.next;
     return entity;
   }
 
-  private async conditionalWrite(save: SaveMutations, mutations: readonly Mutation[]): Promise<void> {
+  /** Saves what a partial read loaded: loaded properties whole, windowed maps/sets by put, nothing else. */
+  private async savePartial(entity: E, load: PartialLoad, options: SaveEntityOptions): Promise<E> {
+    const api = `Repository<${this.meta.name}>.save`;
+    if (options.replaceRow) {
+      throw new InvalidArgumentError({
+        api,
+        argument: 'replaceRow',
+        value: true,
+        expected: 'false for an entity a read returned partially (it would delete what was not loaded)',
+      });
+    }
+    const values = entity as Record<string, unknown>;
+    const version = this.meta.version;
+    if (version && load.unloaded.has(version.property)) {
+      throw new InvalidArgumentError({
+        api,
+        argument: `entity.${version.property}`,
+        value: undefined,
+        expected: `loaded: select the version field too, to save a partially loaded ${this.meta.name}`,
+      });
+    }
+    const changes: Record<string, unknown> = {};
+    for (const field of this.meta.fields) {
+      if (load.unloaded.has(field.property)) continue;
+      if (field.kind === 'counter' || field.kind === 'aggregate' || field.kind === 'version') continue;
+      const value = values[field.property];
+      if (load.windowed.has(field.property) && (value instanceof Map || value instanceof Set)) {
+        changes[field.property] = { put: value instanceof Map ? value.entries() : value.values() };
+      } else {
+        changes[field.property] = value;
+      }
+    }
+    const current = version ? values[version.property] : undefined;
+    const isNew = current === undefined || current === null || current === 0 || current === 0n;
+    const expectedVersion = version && !isNew ? (current as bigint | number) : undefined;
+    const next = await this.update(key(this.meta, values) as KeyInput<E>, changes as EntityChanges<E>, {
+      ...options,
+      ...(expectedVersion === undefined ? {} : { expectedVersion }),
+    });
+    if (version && next !== undefined) values[version.property] = next;
+    return entity;
+  }
+
+  private async conditionalWrite(
+    save: SaveMutations,
+    mutations: readonly Mutation[],
+    call: CallOptions,
+  ): Promise<void> {
     const check = save.version!;
     const { predicate, applyOn } = versionPredicate(check);
-    const matched = await checkAndMutateRow(this.connection, this.tableId, save.key, {
-      predicate,
-      ...(applyOn === 'match' ? { onMatch: mutations } : { onNoMatch: mutations }),
-    });
-    if (matched !== (applyOn === 'match')) {
+    const wanted = applyOn === 'match';
+    const matched = await this.settle(
+      save.key,
+      mutations,
+      call,
+      () =>
+        checkAndMutateRow(
+          this.connection,
+          this.tableId,
+          save.key,
+          { predicate, ...(wanted ? { onMatch: mutations } : { onNoMatch: mutations }) },
+          this.writeOptions(call),
+        ),
+      wanted,
+    );
+    if (matched !== wanted) {
       throw new OptimisticLockError({
         entity: this.meta.name,
         key: save.key,
@@ -226,11 +374,22 @@ export class Repository<E extends object> {
    * await devices.insert(device);
    * ```
    */
-  async insert(entity: E): Promise<E> {
+  async insert(entity: E, options: CallOptions = {}): Promise<E> {
     const save = buildSaveMutations(this.meta, entity, { now: () => this.now() });
-    const exists = await checkAndMutateRow(this.connection, this.tableId, save.key, {
-      onNoMatch: save.mutations,
-    });
+    const exists = await this.settle(
+      save.key,
+      save.mutations,
+      options,
+      () =>
+        checkAndMutateRow(
+          this.connection,
+          this.tableId,
+          save.key,
+          { onNoMatch: save.mutations },
+          this.writeOptions(options),
+        ),
+      false,
+    );
     if (exists) throw new AlreadyExistsError({ entity: this.meta.name, key: save.key });
     if (save.version) (entity as Record<string, unknown>)[this.meta.version!.property] = save.version.next;
     return entity;
@@ -239,7 +398,8 @@ export class Repository<E extends object> {
   /**
    * Writes only the given properties of an existing entity, atomically: scalar columns (undefined/null deletes an
    * optional one), whole maps/sets, or entry-level `{ put, remove }` changes of a map/set. NotFoundError when the
-   * row does not exist; with `expectedVersion`, OptimisticLockError when the stored version differs.
+   * row does not exist; with `expectedVersion`, OptimisticLockError when the stored version differs. Resolves to
+   * the new version when `expectedVersion` was given.
    *
    * @example
    * ```ts
@@ -249,20 +409,139 @@ export class Repository<E extends object> {
   async update(
     key: KeyInput<E>,
     changes: EntityChanges<E>,
-    options: { readonly expectedVersion?: bigint | number } = {},
-  ): Promise<void> {
+    options: UpdateEntityOptions = {},
+  ): Promise<bigint | number | undefined> {
     const update = buildUpdateMutations(this.meta, key, changes, {
       now: () => this.now(),
       ...(options.expectedVersion === undefined ? {} : { expectedVersion: options.expectedVersion }),
     });
     if (update.version) {
-      await this.conditionalWrite(update, update.mutations);
-      return;
+      await this.conditionalWrite(update, update.mutations, options);
+      return update.version.next;
     }
-    const exists = await checkAndMutateRow(this.connection, this.tableId, update.key, {
-      onMatch: update.mutations,
-    });
+    const exists = await this.settle(
+      update.key,
+      update.mutations,
+      options,
+      () =>
+        checkAndMutateRow(
+          this.connection,
+          this.tableId,
+          update.key,
+          { onMatch: update.mutations },
+          this.writeOptions(options),
+        ),
+      true,
+    );
     if (!exists) throw new NotFoundError({ entity: this.meta.name, key: update.key });
+    return undefined;
+  }
+
+  /**
+   * Adds members to a Set property: one SetCell per member in one MutateRow. Needs no read and no existing row,
+   * and concurrent adders never lose each other's members (each member is its own qualifier). Adding a member
+   * twice is the same as once.
+   *
+   * @example
+   * ```ts
+   * await friends.add({ userId: 'jose' }, 'friends', ['sofia']);
+   * ```
+   */
+  async add<P extends SetProperty<E>>(
+    key: KeyInput<E>,
+    property: P,
+    members: Iterable<MemberOf<E[P]>>,
+    options: CallOptions = {},
+  ): Promise<void> {
+    const field = this.collectionField(property, 'add', ['set']);
+    await this.writeEntries(key, field, { put: members }, options);
+  }
+
+  /**
+   * Puts entries into a Map property: per entry a DeleteFromColumn + SetCell of its qualifier (the last put to
+   * arrive wins, whatever the clocks), all in one MutateRow, with no read and no existing row needed.
+   *
+   * @example
+   * ```ts
+   * await users.put({ userId: 'jose' }, 'circles', new Map([['sofia', 'family']]));
+   * ```
+   */
+  async put<P extends MapProperty<E>>(
+    key: KeyInput<E>,
+    property: P,
+    entries:
+      ReadonlyMap<MemberOf<E[P]>, MapValueOf<E[P]>> | Iterable<readonly [MemberOf<E[P]>, MapValueOf<E[P]>]>,
+    options: CallOptions = {},
+  ): Promise<void> {
+    const field = this.collectionField(property, 'put', ['map']);
+    const list =
+      entries instanceof Map
+        ? [...entries.entries()]
+        : [...(entries as Iterable<readonly [unknown, unknown]>)];
+    await this.writeEntries(key, field, { put: list }, options);
+  }
+
+  /**
+   * Removes members of a Set property, or entries of a Map property by key: one DeleteFromColumn each, in one
+   * MutateRow. Removing what is not there is not an error.
+   *
+   * @example
+   * ```ts
+   * await friends.remove({ userId: 'jose' }, 'friends', ['sofia']);
+   * ```
+   */
+  async remove<P extends SetProperty<E> | MapProperty<E>>(
+    key: KeyInput<E>,
+    property: P,
+    members: Iterable<MemberOf<E[P]>>,
+    options: CallOptions = {},
+  ): Promise<void> {
+    const field = this.collectionField(property, 'remove', ['set', 'map']);
+    await this.writeEntries(key, field, { remove: members }, options);
+  }
+
+  private collectionField(
+    property: string,
+    api: string,
+    kinds: ReadonlyArray<'set' | 'map'>,
+  ): MapFieldMetadata | SetFieldMetadata {
+    const field = this.meta.fields.find((f) => f.property === property);
+    if (!field || !(kinds as readonly string[]).includes(field.kind)) {
+      throw new InvalidArgumentError({
+        api: `Repository<${this.meta.name}>.${api}`,
+        argument: 'property',
+        value: property,
+        expected: `a ${kinds.join(' or ')} property of ${this.meta.name}`,
+      });
+    }
+    return field as MapFieldMetadata | SetFieldMetadata;
+  }
+
+  private async writeEntries(
+    key: KeyInput<E>,
+    field: MapFieldMetadata | SetFieldMetadata,
+    change: { readonly put?: Iterable<unknown>; readonly remove?: Iterable<unknown> },
+    options: CallOptions,
+  ): Promise<void> {
+    const rowKey = this.keyOf(key);
+    const ts = saveTimestampMicros(() => this.now());
+    const mutations = located(this.meta.name, field.property, () => entryMutations(field, change, ts));
+    if (mutations.length === 0) return;
+    checkWriteLimits(
+      this.meta.name,
+      rowKey,
+      mutations,
+      mutations.map(() => field.property),
+    );
+    await this.settle(
+      rowKey,
+      mutations,
+      options,
+      async () => {
+        await mutateRow(this.connection, this.tableId, rowKey, mutations, this.writeOptions(options));
+      },
+      undefined,
+    );
   }
 
   /**
@@ -277,22 +556,46 @@ export class Repository<E extends object> {
   async delete(key: KeyInput<E>, options: DeleteEntityOptions = {}): Promise<void> {
     const rowKey = this.keyOf(key);
     const expected = options.expectedVersion;
+    const mutations: Mutation[] = [{ kind: 'deleteFromRow' }];
     if (expected === undefined) {
-      await mutateRow(this.connection, this.tableId, rowKey, [{ kind: 'deleteFromRow' }], this.callOptions);
+      await this.settle(
+        rowKey,
+        mutations,
+        options,
+        async () => {
+          await mutateRow(this.connection, this.tableId, rowKey, mutations, this.writeOptions(options));
+        },
+        undefined,
+      );
       return;
     }
     const version = this.meta.version;
     if (!version)
-      throw new TypeError(`${this.meta.name} has no version field; expectedVersion cannot be used`);
+      throw new InvalidArgumentError({
+        api: `Repository<${this.meta.name}>.delete`,
+        argument: 'expectedVersion',
+        value: expected,
+        expected: `undefined: ${this.meta.name} has no version field`,
+      });
     const { predicate } = versionPredicate({
       family: version.family,
       qualifier: version.qualifier,
       expected: version.codec.encode(expected),
     });
-    const matched = await checkAndMutateRow(this.connection, this.tableId, rowKey, {
-      predicate,
-      onMatch: [{ kind: 'deleteFromRow' }],
-    });
+    const matched = await this.settle(
+      rowKey,
+      mutations,
+      options,
+      () =>
+        checkAndMutateRow(
+          this.connection,
+          this.tableId,
+          rowKey,
+          { predicate, onMatch: mutations },
+          this.writeOptions(options),
+        ),
+      true,
+    );
     if (!matched)
       throw new OptimisticLockError({ entity: this.meta.name, key: rowKey, expectedVersion: expected });
   }
@@ -333,7 +636,8 @@ export class Repository<E extends object> {
 
   /**
    * Adds `by` to a `@Counter` property (ReadModifyWriteRow; a missing counter counts from 0) and returns the new
-   * value. Never retried automatically: a lost response leaves it unknown whether it applied.
+   * value. Re-sent only when the attempt provably never reached the server: after a lost answer it is unknown
+   * whether the increment applied (OutcomeUnknownError), and only the caller can decide.
    *
    * @example
    * ```ts
@@ -344,9 +648,16 @@ export class Repository<E extends object> {
     key: KeyInput<E>,
     property: keyof E & string,
     by: bigint | number = 1,
+    options: CallOptions = {},
   ): Promise<bigint | number> {
     const rule = counterIncrement(this.meta, property, by);
-    const row = await readModifyWriteRow(this.connection, this.tableId, this.keyOf(key), [rule]);
+    const row = await readModifyWriteRow(
+      this.connection,
+      this.tableId,
+      this.keyOf(key),
+      [rule],
+      this.writeOptions(options),
+    );
     const field = this.meta.fields.find((f) => f.property === property)!;
     const cell = row.cells.find((c) => c.family === rule.family);
     return (field as { codec: { decode(b: Uint8Array): unknown } }).codec.decode(cell!.value) as
@@ -356,7 +667,8 @@ export class Repository<E extends object> {
   /**
    * Feeds a value into an `@Aggregate` property with AddToCell. Inputs with the same bucket (a Date, default the
    * epoch: one all-time cell) merge on the server; different buckets are separate cells (time-bucketed
-   * aggregates). Not idempotent, never retried automatically.
+   * aggregates). Not idempotent: re-sent only when the attempt provably never reached the server
+   * (OutcomeUnknownError after a lost answer).
    *
    * @example
    * ```ts
@@ -367,30 +679,44 @@ export class Repository<E extends object> {
     key: KeyInput<E>,
     property: keyof E & string,
     value: bigint | number,
-    options: { readonly bucket?: Date } = {},
+    options: AggregateOptions = {},
   ): Promise<void> {
     const mutation = aggregateInput(this.meta, property, value, { bucket: options.bucket ?? new Date(0) });
-    await mutateRow(this.connection, this.tableId, this.keyOf(key), [mutation], this.callOptions);
+    await mutateRow(this.connection, this.tableId, this.keyOf(key), [mutation], this.writeOptions(options));
   }
 
   /**
    * Saves many entities: each atomically, in MutateRows batches within the request limits, with bounded
-   * concurrency; only idempotent entries are retried. Versioned entities are saved one by one with their check.
-   * The whole input is validated before anything is sent. Throws PartialWriteError listing exactly the entities
-   * that were not written; every other entity was.
+   * concurrency. Versioned entities are saved one by one with their check. The whole input is validated before
+   * anything is sent. Only entries that provably applied nothing are re-sent; entries sent without an answer are
+   * read back once. Throws PartialWriteError with one outcome per entity (written / not written / unknown) unless
+   * every entity was written.
    *
    * @example
    * ```ts
    * await devices.saveMany(readings);
    * ```
    */
-  async saveMany(entities: readonly E[]): Promise<void> {
+  async saveMany(entities: readonly E[], options: CallOptions = {}): Promise<void> {
+    for (const entity of entities) {
+      if (typeof entity === 'object' && entity !== null && partialLoadOf(entity)) {
+        throw new InvalidArgumentError({
+          api: `Repository<${this.meta.name}>.saveMany`,
+          argument: 'entities',
+          value: entity,
+          expected: 'whole entities (save a partially loaded entity with save())',
+        });
+      }
+    }
     const saves = entities.map((e) => buildSaveMutations(this.meta, e, { now: () => this.now() }));
     await writeMany({
       connection: this.connection,
       tableId: this.tableId,
       entity: this.meta.name,
-      options: this.options,
+      policy: this.policy,
+      call: options,
+      concurrency: this.options.batchConcurrency ?? 4,
+      maxRequestBytes: this.options.batchMaxBytes,
       items: saves.map((save, index) => ({
         key: save.key,
         mutations: save.mutations,
@@ -398,7 +724,7 @@ export class Repository<E extends object> {
           save.version === undefined
             ? undefined
             : async () => {
-                await this.conditionalWrite(save, save.mutations);
+                await this.conditionalWrite(save, save.mutations, options);
                 (entities[index] as Record<string, unknown>)[this.meta.version!.property] =
                   save.version!.next;
               },
@@ -407,21 +733,30 @@ export class Repository<E extends object> {
   }
 
   /**
-   * Deletes many rows in MutateRows batches (idempotent, retried). PartialWriteError lists the ones not deleted.
+   * Deletes many rows in MutateRows batches. Throws PartialWriteError with one outcome per key unless every row
+   * was deleted.
    *
    * @example
    * ```ts
    * await devices.deleteMany([{ deviceId: 'a' }, { deviceId: 'b' }]);
    * ```
    */
-  async deleteMany(keys: readonly KeyInput<E>[]): Promise<void> {
+  async deleteMany(keys: readonly KeyInput<E>[], options: CallOptions = {}): Promise<void> {
     const encoded = keys.map((k) => this.keyOf(k));
     await writeMany({
       connection: this.connection,
       tableId: this.tableId,
       entity: this.meta.name,
-      options: this.options,
+      policy: this.policy,
+      call: options,
+      concurrency: this.options.batchConcurrency ?? 4,
+      maxRequestBytes: this.options.batchMaxBytes,
       items: encoded.map((key) => ({ key, mutations: [{ kind: 'deleteFromRow' }], single: undefined })),
     });
   }
+}
+
+/** The key properties of an entity's values. */
+function key(meta: EntityMetadata, values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(meta.key.parts.map((p) => [p.property, values[p.property]]));
 }

@@ -1,11 +1,14 @@
+import { OutcomeUnknownError } from '../errors/outcome-unknown-error.js';
 import { PartialWriteError } from '../errors/partial-write-error.js';
-import type { WriteFailure } from '../errors/partial-write-error.js';
+import type { WriteFailure, WriteOutcome } from '../errors/partial-write-error.js';
 import { TransportError } from '../errors/transport-error.js';
 import type { Mutation } from '../model/mutation.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
-import { isIdempotent } from '../transport/mutate-row.js';
+import type { PerCallOptions } from '../transport/call-timeouts.js';
 import { mutateRows } from '../transport/mutate-rows.js';
-import type { RepositoryOptions } from './repository-options.js';
+import type { CallPolicy } from './call-policy.js';
+import { callOptions } from './call-policy.js';
+import { confirmWritten } from './confirm-written.js';
 import { runPool } from './run-pool.js';
 
 /** One entity of a batch: its row mutations, or a write of its own (conditional saves cannot be batched). */
@@ -19,26 +22,31 @@ export interface WriteItem {
 const ENTITIES_PER_CALL = 2_000;
 
 /**
- * Writes a batch and reports failures exactly: throws PartialWriteError naming each entity not written; an entity
- * not named was committed. Batched entries go through `mutateRows` (request limits, retries of idempotent entries).
+ * Writes a batch and reports every entity's outcome exactly: resolves when all were written, else throws a
+ * PartialWriteError whose `outcomes` say, per entity, written / not written / unknown. Batched entries go through
+ * `mutateRows` (request limits; only entries that provably applied nothing are re-sent); entries left unknown
+ * are read back once, and the ones the row shows are counted as written.
  *
  * @example
  * ```ts
- * await writeMany({ connection, tableId, entity: 'Device', options: {}, items });
+ * await writeMany({ connection, tableId, entity: 'Device', policy, concurrency: 4, items });
  * ```
  */
 export async function writeMany(input: {
   readonly connection: BigtableConnection;
   readonly tableId: string;
   readonly entity: string;
-  readonly options: RepositoryOptions;
+  readonly policy: CallPolicy;
+  readonly call?: PerCallOptions | undefined;
+  readonly concurrency: number;
+  readonly maxRequestBytes?: number | undefined;
   readonly items: readonly WriteItem[];
 }): Promise<void> {
-  const { connection, tableId, entity, options, items } = input;
-  const failures: WriteFailure[] = [];
-  const batched = items
-    .map((item, index) => ({ item, index }))
-    .filter(({ item }) => item.single === undefined);
+  const { connection, tableId, entity, policy, items } = input;
+  const outcomes: WriteOutcome[] = items.map(() => 'notWritten');
+  const causes = new Map<number, Error>();
+  const unknownBatched: number[] = [];
+  const batched = items.flatMap((item, index) => (item.single === undefined ? [index] : []));
   const tasks: Array<() => Promise<void>> = [];
   for (let start = 0; start < batched.length; start += ENTITIES_PER_CALL) {
     const chunk = batched.slice(start, start + ENTITIES_PER_CALL);
@@ -46,25 +54,22 @@ export async function writeMany(input: {
       const results = await mutateRows(
         connection,
         tableId,
-        chunk.map(({ item }) => ({
-          rowKey: item.key,
-          mutations: item.mutations,
-          idempotent: isIdempotent(item.mutations),
-        })),
+        chunk.map((index) => ({ rowKey: items[index]!.key, mutations: items[index]!.mutations })),
         {
-          ...(options.retry ? { retry: options.retry } : {}),
-          ...(options.batchMaxBytes === undefined ? {} : { maxRequestBytes: options.batchMaxBytes }),
+          ...callOptions(policy, input.call),
+          entity,
+          ...(input.maxRequestBytes === undefined ? {} : { maxRequestBytes: input.maxRequestBytes }),
         },
       );
       results.forEach((result, i) => {
-        if (result.ok) return;
-        const { item, index } = chunk[i]!;
-        failures.push({
-          index,
-          entity,
-          key: item.key,
-          cause: new TransportError('MutateRows', result.message, result.grpcCode),
-        });
+        const index = chunk[i]!;
+        if (result.ok) {
+          outcomes[index] = 'written';
+          return;
+        }
+        outcomes[index] = result.outcome;
+        causes.set(index, new TransportError('MutateRows', result.message, result.grpcCode));
+        if (result.outcome === 'unknown') unknownBatched.push(index);
       });
     });
   }
@@ -74,21 +79,32 @@ export async function writeMany(input: {
     tasks.push(async () => {
       try {
         await single();
+        outcomes[index] = 'written';
       } catch (error) {
-        failures.push({
-          index,
-          entity,
-          key: item.key,
-          cause: error instanceof Error ? error : new Error(String(error)),
-        });
+        outcomes[index] = error instanceof OutcomeUnknownError ? 'unknown' : 'notWritten';
+        causes.set(index, error instanceof Error ? error : new Error(String(error)));
       }
     });
   });
-  const settled = await runPool(tasks, options.batchConcurrency ?? 4);
+  const settled = await runPool(tasks, input.concurrency);
   const crashed = settled.find((s) => s.status === 'rejected');
   if (crashed) throw (crashed as PromiseRejectedResult).reason;
-  if (failures.length > 0) {
-    failures.sort((a, b) => a.index - b.index);
-    throw new PartialWriteError(failures, items.length - failures.length);
+  if (unknownBatched.length > 0) {
+    const confirmed = await confirmWritten(
+      connection,
+      tableId,
+      unknownBatched.map((index) => items[index]!),
+      policy,
+      input.call ?? {},
+    );
+    confirmed.forEach((written, i) => {
+      if (written) outcomes[unknownBatched[i]!] = 'written';
+    });
   }
+  const failures: WriteFailure[] = [];
+  outcomes.forEach((outcome, index) => {
+    if (outcome === 'written') return;
+    failures.push({ index, entity, key: items[index]!.key, outcome, cause: causes.get(index)! });
+  });
+  if (failures.length > 0) throw new PartialWriteError(outcomes, failures);
 }

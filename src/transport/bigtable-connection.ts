@@ -1,5 +1,6 @@
 import { v2 } from '@google-cloud/bigtable';
 import { grpc } from 'google-gax';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { ConnectionOptions, ResolvedEndpoint } from './connection-options.js';
 import { resolveEndpoint } from './connection-options.js';
 
@@ -42,7 +43,7 @@ function clientOptions(
  * @example
  * ```ts
  * const conn = BigtableConnection.connect({ projectId: 'p', instanceId: 'i' }); // BIGTABLE_EMULATOR_HOST honoured
- * try { console.log(await conn.listTables()); } finally { await conn.close(); }
+ * try { await conn.ready('data'); } finally { await conn.close(); }
  * ```
  */
 export class BigtableConnection {
@@ -55,6 +56,8 @@ export class BigtableConnection {
   /** Generated table-admin client. */
   readonly admin: TableAdminClient;
   private closed = false;
+  private readonly closing = new AbortController();
+  private readonly initialized = new Map<'data' | 'admin', Promise<void>>();
 
   private constructor(options: ConnectionOptions, endpoint: ResolvedEndpoint) {
     this.projectId = options.projectId;
@@ -76,7 +79,12 @@ export class BigtableConnection {
   static connect(options: ConnectionOptions): BigtableConnection {
     for (const field of ['projectId', 'instanceId'] as const) {
       if (typeof options[field] !== 'string' || options[field] === '') {
-        throw new TypeError(`ConnectionOptions.${field} must be a non-empty string`);
+        throw new InvalidArgumentError({
+          api: 'BigtableConnection.connect',
+          argument: `ConnectionOptions.${field}`,
+          value: options[field],
+          expected: 'a non-empty string',
+        });
       }
     }
     return new BigtableConnection(options, resolveEndpoint(options, process.env));
@@ -98,6 +106,31 @@ export class BigtableConnection {
   }
 
   /**
+   * Aborted by {@link close}: every call in flight listens to it, so that closing ends them with typed errors
+   * instead of leaving them to the gRPC channel's teardown.
+   */
+  get closeSignal(): AbortSignal {
+    return this.closing.signal;
+  }
+
+  /**
+   * Resolves once the client's channel is set up (credentials loaded). Each generated method otherwise starts
+   * `initialize()` itself and re-throws its failure from a detached promise — an unhandled rejection for every
+   * call made without credentials. Awaiting it here first turns that failure into an ordinary rejection.
+   */
+  ready(which: 'data' | 'admin'): Promise<void> {
+    let ready = this.initialized.get(which);
+    if (ready === undefined) {
+      const client = which === 'data' ? this.data : this.admin;
+      ready = client.initialize().then(() => undefined);
+      // A failure (no credentials yet) is not cached: a later call may find them.
+      ready.catch(() => this.initialized.delete(which));
+      this.initialized.set(which, ready);
+    }
+    return ready;
+  }
+
+  /**
    * Closes both clients and their gRPC channels so that the process can exit. Idempotent.
    *
    * @example
@@ -108,6 +141,9 @@ export class BigtableConnection {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await Promise.all([this.data.close(), this.admin.close()]);
+    this.closing.abort();
+    // A client whose setup failed (no credentials) rejects its close() with that old failure; there is nothing
+    // left to release then, so it must not make close() fail.
+    await Promise.all([this.data.close(), this.admin.close()].map((p) => p.catch(() => undefined)));
   }
 }

@@ -1,14 +1,38 @@
-import { grpcCodeOf, toTransportError } from './grpc-error.js';
+import { OutcomeUnknownError } from '../errors/outcome-unknown-error.js';
+import { abortableSleep } from './abortable-sleep.js';
+import type { BigtableConnection } from './bigtable-connection.js';
+import { CallScope, raceStop } from './call-scope.js';
+import type { CallTimeouts, PerCallOptions } from './call-timeouts.js';
+import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
+import { failureDelivery, mayRetry } from './failure-delivery.js';
+import { toTransportError } from './grpc-error.js';
+import { resolveRetryPolicy } from './resolve-retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { DEFAULT_RETRY_POLICY, backoffMs } from './retry-policy.js';
 
-/** Options of one unary RPC made by the SDK. */
-export interface UnaryCallOptions {
-  /** Only idempotent calls are retried (explicit timestamps; never increments, appends or conditional writes). */
-  readonly idempotent: boolean;
-  readonly retry?: RetryPolicy;
-  /** Deadline of each attempt in milliseconds. */
-  readonly attemptTimeoutMs?: number;
+/**
+ * Options of one unary RPC made by the SDK.
+ *
+ * @example
+ * ```ts
+ * const options: UnaryCallOptions = { safety: 'write', rowKey: key, timeouts: { attemptMs: 5_000 } };
+ * ```
+ */
+export interface UnaryCallOptions extends PerCallOptions {
+  /**
+   * `read`: the call changes nothing, so any retryable failure is retried. `write`: the attempt is re-sent only
+   * when it provably applied nothing; a write that was sent and not answered ends with OutcomeUnknownError,
+   * because re-sending it could overwrite a change another writer made in between.
+   */
+  readonly safety: 'read' | 'write';
+  readonly retry?: Partial<RetryPolicy> | undefined;
+  readonly timeouts?: CallTimeouts | undefined;
+  /** The row a write is about (named by OutcomeUnknownError). */
+  readonly rowKey?: Uint8Array | undefined;
+  /** The entity class a write is about (named by OutcomeUnknownError). */
+  readonly entity?: string | undefined;
+  /** Which generated client the attempt uses. Default `data`. */
+  readonly client?: 'data' | 'admin';
 }
 
 /** Call options handed to a generated-client method: gax retries off, our deadline on. A fresh object each time
@@ -19,30 +43,79 @@ export interface GaxCallOptions {
 }
 
 /**
- * Runs one unary RPC with the SDK's retry policy and turns any failure into a TransportError.
+ * Runs one unary RPC under the SDK's policy: a deadline per attempt and overall, the caller's AbortSignal and the
+ * connection's close, retries with backoff where they are safe (see {@link UnaryCallOptions.safety}), and typed
+ * errors: TransportError (the service refused), OutcomeUnknownError (a write may have applied),
+ * DeadlineExceededError, AbortedError, ConnectionClosedError.
  *
  * @example
  * ```ts
- * await callUnary('MutateRow', (o) => conn.data.mutateRow(req, o), { idempotent: true });
+ * await callUnary(conn, 'MutateRow', (o) => conn.data.mutateRow(req, o), { safety: 'write', rowKey: key });
  * ```
  */
 export async function callUnary<T>(
+  connection: BigtableConnection,
   rpc: string,
   attempt: (options: GaxCallOptions) => Promise<T>,
   options: UnaryCallOptions,
 ): Promise<T> {
-  const policy = options.retry ?? DEFAULT_RETRY_POLICY;
-  const attempts = options.idempotent ? Math.max(1, policy.maxAttempts) : 1;
-  for (let failures = 0; ; failures++) {
-    try {
+  const policy = resolveRetryPolicy(options.retry, DEFAULT_RETRY_POLICY);
+  const attemptMs = options.timeouts?.attemptMs ?? DEFAULT_TIMEOUTS.attemptMs;
+  const scope = new CallScope(rpc, connection.closeSignal, {
+    signal: options.signal,
+    timeoutMs: options.timeoutMs ?? options.timeouts?.totalMs ?? DEFAULT_TIMEOUTS.totalMs,
+  });
+  const unknown = (cause: unknown): OutcomeUnknownError =>
+    new OutcomeUnknownError({
+      ...(options.entity === undefined ? {} : { entity: options.entity }),
+      key: options.rowKey ?? new Uint8Array(0),
+      rpc,
+      cause,
+    });
+  try {
+    for (let failures = 0; ; failures++) {
+      scope.throwIfStopped();
+      await raceStop(scope, connection.ready(options.client ?? 'data')).catch((error) => {
+        throw scope.stopReason() ?? toTransportError(rpc, error);
+      });
       const gaxOptions: GaxCallOptions = { retry: null };
-      if (options.attemptTimeoutMs !== undefined) gaxOptions.timeout = options.attemptTimeoutMs;
-      return await attempt(gaxOptions);
-    } catch (error) {
-      const code = grpcCodeOf(error);
-      const retryable = code !== undefined && policy.retryableCodes.includes(code);
-      if (!retryable || failures + 1 >= attempts) throw toTransportError(rpc, error);
-      await new Promise((resolve) => setTimeout(resolve, backoffMs(policy, failures + 1)));
+      const remaining = scope.remainingMs();
+      gaxOptions.timeout = Math.max(1, Math.ceil(Math.min(attemptMs, remaining ?? attemptMs)));
+      let sent: Promise<T>;
+      try {
+        sent = attempt(gaxOptions);
+      } catch (error) {
+        throw toTransportError(rpc, error);
+      }
+      try {
+        return await raceStop(scope, sent);
+      } catch (error) {
+        const stopped = scope.stopReason();
+        if (stopped !== undefined) {
+          // Stopped while the attempt was out: a write may have reached the service.
+          throw options.safety === 'write' ? unknown(stopped) : stopped;
+        }
+        const failure = toTransportError(rpc, error);
+        const delay = backoffMs(policy, failures + 1);
+        const elapsed = Date.now() - scope.startedAt;
+        const left = scope.remainingMs();
+        const retry =
+          mayRetry(options.safety, error, policy.retryableCodes) &&
+          failures + 1 < policy.maxAttempts &&
+          elapsed + delay < policy.maxElapsedMs &&
+          (left === undefined || delay < left);
+        if (!retry) {
+          if (options.safety === 'write' && failureDelivery(error) === 'unknown') throw unknown(failure);
+          throw failure;
+        }
+        try {
+          await abortableSleep(delay, scope.signal);
+        } catch {
+          throw scope.stopReason() ?? failure;
+        }
+      }
     }
+  } finally {
+    scope.dispose();
   }
 }

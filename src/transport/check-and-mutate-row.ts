@@ -2,6 +2,8 @@ import type { Mutation } from '../model/mutation.js';
 import type { RowFilter } from '../model/read-rows-request.js';
 import type { BigtableConnection } from './bigtable-connection.js';
 import { callUnary } from './call-unary.js';
+import type { WriteCallOptions } from './mutate-row.js';
+import { checkRequestSize } from './mutate-row.js';
 import { toProtoMutation } from './to-proto-mutation.js';
 import { toProtoRowFilter } from './to-proto-read-rows-request.js';
 
@@ -17,8 +19,9 @@ export interface CheckAndMutateInput {
 
 /**
  * Atomically checks a row with a filter and applies one of two mutation lists; resolves to whether the predicate
- * matched. Never retried: after a lost response the first attempt may have applied, and a second attempt would
- * then see the changed row and take the other branch.
+ * matched. Re-sent only when an attempt provably applied nothing: after a lost response the first attempt may
+ * have applied, and a second attempt would then see the changed row and take the other branch
+ * (OutcomeUnknownError instead).
  *
  * @example
  * ```ts
@@ -30,7 +33,9 @@ export async function checkAndMutateRow(
   tableId: string,
   rowKey: Uint8Array,
   input: CheckAndMutateInput,
+  options: WriteCallOptions = {},
 ): Promise<boolean> {
+  checkRequestSize(options.entity, rowKey, [...(input.onMatch ?? []), ...(input.onNoMatch ?? [])]);
   const request = {
     tableName: connection.tablePath(tableId),
     ...(connection.appProfileId ? { appProfileId: connection.appProfileId } : {}),
@@ -40,9 +45,10 @@ export async function checkAndMutateRow(
     falseMutations: (input.onNoMatch ?? []).map(toProtoMutation),
   } as Parameters<typeof connection.data.checkAndMutateRow>[0];
   const [response] = await callUnary(
+    connection,
     'CheckAndMutateRow',
     (o) => connection.data.checkAndMutateRow(request, o),
-    { idempotent: false },
+    { ...options, safety: 'write', rowKey },
   );
   return response.predicateMatched === true;
 }

@@ -1,9 +1,13 @@
 import type { BigtableConnection } from './bigtable-connection.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { callUnary } from './call-unary.js';
+import type { WriteCallOptions } from './mutate-row.js';
 
 /**
  * Deletes every row whose key starts with `prefix` (admin DropRowRange), the multi-tenant "drop a customer"
  * operation. An empty prefix would delete the whole table, so it is refused here; use `deleteAllRows` for that.
+ * Re-sent only when an attempt provably never reached the server: a drop re-sent after a lost answer would also
+ * delete rows written since.
  *
  * @example
  * ```ts
@@ -14,13 +18,20 @@ export async function dropRowsByPrefix(
   connection: BigtableConnection,
   tableId: string,
   prefix: Uint8Array,
+  options: WriteCallOptions = {},
 ): Promise<void> {
   if (prefix.length === 0)
-    throw new RangeError('dropRowsByPrefix: an empty prefix would drop the whole table');
+    throw new InvalidArgumentError({
+      api: 'dropRowsByPrefix',
+      argument: 'prefix',
+      value: prefix,
+      expected: 'a non-empty prefix (an empty one would drop the whole table)',
+    });
   await callUnary(
+    connection,
     'DropRowRange',
     (o) => connection.admin.dropRowRange({ name: connection.tablePath(tableId), rowKeyPrefix: prefix }, o),
-    { idempotent: true },
+    { ...options, safety: 'write', rowKey: prefix, client: 'admin' },
   );
 }
 
@@ -32,11 +43,16 @@ export async function dropRowsByPrefix(
  * await deleteAllRows(conn, 'scratch');
  * ```
  */
-export async function deleteAllRows(connection: BigtableConnection, tableId: string): Promise<void> {
+export async function deleteAllRows(
+  connection: BigtableConnection,
+  tableId: string,
+  options: WriteCallOptions = {},
+): Promise<void> {
   await callUnary(
+    connection,
     'DropRowRange',
     (o) =>
       connection.admin.dropRowRange({ name: connection.tablePath(tableId), deleteAllDataFromTable: true }, o),
-    { idempotent: true },
+    { ...options, safety: 'write', client: 'admin' },
   );
 }

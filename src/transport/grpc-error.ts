@@ -46,19 +46,3 @@ export function toTransportError(rpc: string, error: unknown): TransportError {
         : String(error);
   return new TransportError(rpc, details, grpcCodeOf(error), error);
 }
-
-/**
- * True for an error worth retrying under `retryableCodes` (see `RetryPolicy`), and also for an INTERNAL status
- * caused by an HTTP/2 stream reset: a transport hiccup that Google's clients retry too.
- *
- * @example
- * ```ts
- * isRetryableGrpcError(Object.assign(new Error('unavailable'), { code: 14 }), [4, 8, 10, 14]); // true
- * ```
- */
-export function isRetryableGrpcError(error: unknown, retryableCodes: readonly number[]): boolean {
-  const code = grpcCodeOf(error);
-  if (code === undefined) return false;
-  if (retryableCodes.includes(code)) return true;
-  return code === GrpcStatus.INTERNAL && error instanceof Error && /RST_STREAM/i.test(error.message);
-}

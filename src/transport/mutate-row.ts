@@ -1,11 +1,48 @@
+import { LimitExceededError } from '../errors/limit-exceeded-error.js';
 import type { Mutation } from '../model/mutation.js';
+import { MAX_REQUEST_BYTES, exceedsRequestLimit, mutationBytes } from '../model/mutation-size.js';
 import type { BigtableConnection } from './bigtable-connection.js';
 import type { UnaryCallOptions } from './call-unary.js';
 import { callUnary } from './call-unary.js';
 import { toProtoMutation } from './to-proto-mutation.js';
 
 /**
- * Applies all mutations to one row atomically with one MutateRow RPC. Retried only when {@link isIdempotent}.
+ * Options of a write RPC: everything of a unary call but its safety, which is always `write`.
+ *
+ * @example
+ * ```ts
+ * const options: WriteCallOptions = { entity: 'Device', signal: AbortSignal.timeout(5_000) };
+ * ```
+ */
+export type WriteCallOptions = Omit<UnaryCallOptions, 'safety' | 'rowKey'>;
+
+/**
+ * Refuses a row mutation larger than a request may be, before any byte is sent.
+ *
+ * @example
+ * ```ts
+ * checkRequestSize('Device', key, mutations);
+ * ```
+ */
+export function checkRequestSize(
+  entity: string | undefined,
+  rowKey: Uint8Array,
+  mutations: readonly Mutation[],
+): void {
+  const size = mutationBytes(rowKey, mutations);
+  if (exceedsRequestLimit(size)) {
+    throw new LimitExceededError({
+      entity: entity ?? 'row',
+      what: 'mutation request (bytes)',
+      size,
+      limit: MAX_REQUEST_BYTES,
+    });
+  }
+}
+
+/**
+ * Applies all mutations to one row atomically with one MutateRow RPC. Re-sent only when an attempt provably
+ * applied nothing; a sent attempt without an answer ends with OutcomeUnknownError (see `callUnary`).
  *
  * @example
  * ```ts
@@ -17,32 +54,18 @@ export async function mutateRow(
   tableId: string,
   rowKey: Uint8Array,
   mutations: readonly Mutation[],
-  options: Partial<UnaryCallOptions> = {},
+  options: WriteCallOptions = {},
 ): Promise<void> {
+  checkRequestSize(options.entity, rowKey, mutations);
   const request = {
     tableName: connection.tablePath(tableId),
     ...(connection.appProfileId ? { appProfileId: connection.appProfileId } : {}),
     rowKey,
     mutations: mutations.map(toProtoMutation),
   } as Parameters<typeof connection.data.mutateRow>[0];
-  await callUnary('MutateRow', (o) => connection.data.mutateRow(request, o), {
-    idempotent: isIdempotent(mutations),
+  await callUnary(connection, 'MutateRow', (o) => connection.data.mutateRow(request, o), {
     ...options,
-  });
-}
-
-/**
- * Whether applying the mutations twice leaves the row as applying them once: false for server timestamps (-1) and
- * for AddToCell/MergeToCell, which would aggregate the input twice.
- *
- * @example
- * ```ts
- * isIdempotent([{ kind: 'deleteFromRow' }]); // true
- * ```
- */
-export function isIdempotent(mutations: readonly Mutation[]): boolean {
-  return mutations.every((m) => {
-    if (m.kind === 'addToCell' || m.kind === 'mergeToCell') return false;
-    return m.kind !== 'setCell' || m.timestampMicros >= 0n;
+    safety: 'write',
+    rowKey,
   });
 }

@@ -1,29 +1,35 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Mutation } from '../model/mutation.js';
+import { mutationBytes } from '../model/mutation-size.js';
 import { abortableSleep } from './abortable-sleep.js';
 import type { BigtableConnection } from './bigtable-connection.js';
+import { CallScope } from './call-scope.js';
+import type { CallTimeouts } from './call-timeouts.js';
+import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
+import { failureDelivery, isPermanentFailure } from './failure-delivery.js';
 import { gaxCallOptions } from './gax-call-options.js';
 import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
+import { checkRequestSize } from './mutate-row.js';
 import type { EntryStatus, MutateRowsEntryResult } from './plan-mutate-rows-retry.js';
 import { initialMutateRowsRetryState, planMutateRowsRetry } from './plan-mutate-rows-retry.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { DEFAULT_RETRY_POLICY, backoffMs } from './retry-policy.js';
+import { abandonStream } from './abandon-stream.js';
+import type { CancellableStream } from './abandon-stream.js';
 import { toProtoMutation } from './to-proto-mutation.js';
 
 /**
  * One row of a MutateRows batch: its mutations are applied atomically; the batch as a whole is not atomic.
- * `idempotent` says whether re-sending the entry after an unknown outcome is safe (no server timestamps, no
- * AddToCell/MergeToCell).
  *
  * @example
  * ```ts
- * const entry: MutateRowsEntry = { rowKey: Buffer.from('phone#1'), mutations: [{ kind: 'deleteFromRow' }], idempotent: true };
+ * const entry: MutateRowsEntry = { rowKey: Buffer.from('phone#1'), mutations: [{ kind: 'deleteFromRow' }] };
  * ```
  */
 export interface MutateRowsEntry {
   readonly rowKey: Uint8Array;
   readonly mutations: readonly Mutation[];
-  readonly idempotent: boolean;
 }
 
 /**
@@ -31,45 +37,38 @@ export interface MutateRowsEntry {
  *
  * @example
  * ```ts
- * const options: MutateRowsOptions = { deadlineMs: 30_000, retry: { maxAttempts: 5 } };
+ * const options: MutateRowsOptions = { timeoutMs: 30_000, retry: { maxAttempts: 5 } };
  * ```
  */
 export interface MutateRowsOptions {
   /**
-   * Aborting cancels the RPC in flight and stops retrying: entries it cut off report CANCELLED, entries waiting
-   * for a retry keep their latest failure.
+   * Aborting cancels the request in flight and stops retrying: entries it cut off are `unknown`, entries not sent
+   * yet are `notWritten`. Closing the connection does the same.
    */
-  readonly signal?: AbortSignal;
-  /** Deadline of the whole batch (all requests, retries and backoffs) in milliseconds. Default: none. */
-  readonly deadlineMs?: number;
+  readonly signal?: AbortSignal | undefined;
+  /** Deadline of the whole batch (all requests, retries and backoffs). Default `timeouts.totalMs` (60 s). */
+  readonly timeoutMs?: number | undefined;
+  readonly timeouts?: CallTimeouts | undefined;
   /**
-   * `maxAttempts` counts attempts in total, the first included (Google's `max_retries` + 1); only entries that
-   * failed with one of `retryableCodes` are re-sent. Default: the SDK's `DEFAULT_RETRY_POLICY`.
+   * `maxAttempts` counts attempts in total, the first included (Google's `max_retries` + 1). Only entries that
+   * provably applied nothing are re-sent: answered with one of `retryableCodes`, or never sent.
    */
-  readonly retry?: Partial<RetryPolicy>;
+  readonly retry?: Partial<RetryPolicy> | undefined;
   /** Mutations per request; Bigtable refuses more than 100,000 (the default). */
-  readonly maxMutationsPerRequest?: number;
+  readonly maxMutationsPerRequest?: number | undefined;
   /** Approximate payload bytes per request (default 20 MiB); one larger entry still goes alone. */
-  readonly maxRequestBytes?: number;
+  readonly maxRequestBytes?: number | undefined;
+  /** The entity class of the rows, for error messages. */
+  readonly entity?: string | undefined;
 }
 
 const MAX_MUTATIONS = 100_000;
 const DEFAULT_REQUEST_BYTES = 20 * 1024 * 1024;
 
-function approximateBytes(entry: MutateRowsEntry): number {
-  let bytes = entry.rowKey.length + 8;
-  for (const m of entry.mutations) {
-    bytes += 24 + ('family' in m ? m.family.length : 0);
-    if ('qualifier' in m) bytes += m.qualifier.length;
-    if (m.kind === 'setCell') bytes += m.value.length;
-    if (m.kind === 'mergeToCell') bytes += m.state.length;
-  }
-  return bytes;
-}
-
 /** Splits the pending entries into requests that respect both limits, keeping their order. */
 function splitRequests(
   pending: readonly number[],
+  sizes: readonly number[],
   entries: readonly MutateRowsEntry[],
   maxMutations: number,
   maxBytes: number,
@@ -80,7 +79,7 @@ function splitRequests(
   let bytes = 0;
   for (const index of pending) {
     const entry = entries[index]!;
-    const size = approximateBytes(entry);
+    const size = sizes[index]!;
     if (
       current.length > 0 &&
       (mutations + entry.mutations.length > maxMutations || bytes + size > maxBytes)
@@ -105,25 +104,29 @@ interface MutateRowsResponseLike {
   }[];
 }
 
-type ResponseStream = AsyncIterable<MutateRowsResponseLike> & {
-  on(event: 'error', listener: (error: unknown) => void): unknown;
-  cancel?: () => void;
-  destroy?: () => unknown;
-};
+type ResponseStream = AsyncIterable<MutateRowsResponseLike> & CancellableStream;
 
-/** Sends one request; returns one status per entry sent, the RPC's failure standing in for missing ones. */
+/**
+ * Sends one request; returns one status per entry sent. An entry the service answered has its own status; the
+ * others take the RPC's failure with what it tells about delivery (never sent, or unknown).
+ */
 async function sendRequest(
   connection: BigtableConnection,
   tableName: string,
   batch: readonly number[],
   entries: readonly MutateRowsEntry[],
-  timeoutMs: number | undefined,
-  signal: AbortSignal | undefined,
+  attemptMs: number,
+  scope: CallScope,
 ): Promise<EntryStatus[]> {
   const statuses: (EntryStatus | undefined)[] = batch.map(() => undefined);
-  let rpcFailure: EntryStatus | undefined;
-  if (signal?.aborted)
-    return batch.map(() => ({ code: GrpcStatus.CANCELLED, message: 'aborted by the caller' }));
+  const stoppedBeforeSending = scope.stopReason();
+  if (stoppedBeforeSending !== undefined) {
+    return batch.map(() => ({
+      code: GrpcStatus.CANCELLED,
+      message: stoppedBeforeSending.message,
+      delivery: 'notSent',
+    }));
+  }
   const request = {
     tableName,
     ...(connection.appProfileId ? { appProfileId: connection.appProfileId } : {}),
@@ -132,51 +135,79 @@ async function sendRequest(
       mutations: entries[index]!.mutations.map(toProtoMutation),
     })),
   };
-  const stream = connection.data.mutateRows(
-    request as Parameters<typeof connection.data.mutateRows>[0],
-    gaxCallOptions({ timeoutMs }),
-  ) as unknown as ResponseStream;
-  const onAbort = (): void => stream.cancel?.();
-  signal?.addEventListener('abort', onAbort, { once: true });
+  let rpcFailure: EntryStatus | undefined;
+  let stream: ResponseStream | undefined;
+  const onStop = (): void => {
+    if (stream) abandonStream(stream);
+  };
   try {
+    await connection.ready('data');
+    scope.throwIfStopped();
+    const remaining = scope.remainingMs();
+    stream = connection.data.mutateRows(
+      request as Parameters<typeof connection.data.mutateRows>[0],
+      gaxCallOptions({ timeoutMs: Math.min(attemptMs, remaining ?? attemptMs) }),
+    ) as unknown as ResponseStream;
+    scope.signal.addEventListener('abort', onStop, { once: true });
     for await (const response of stream) {
       for (const entry of response.entries ?? []) {
         const position = Number(entry.index ?? 0);
         if (position >= 0 && position < statuses.length) {
-          statuses[position] = { code: entry.status?.code ?? 0, message: entry.status?.message ?? '' };
+          statuses[position] = {
+            code: entry.status?.code ?? 0,
+            message: entry.status?.message ?? '',
+            delivery: 'answered',
+          };
         }
       }
     }
   } catch (error) {
-    const failure = toTransportError('MutateRows', error);
-    rpcFailure = signal?.aborted
-      ? { code: GrpcStatus.CANCELLED, message: 'aborted by the caller' }
-      : { code: grpcCodeOf(error) ?? GrpcStatus.UNKNOWN, message: failure.message };
-    stream.on('error', () => undefined);
-    stream.cancel?.();
+    const stopped = scope.stopReason();
+    if (stopped !== undefined) {
+      // Stopped by the caller, the deadline or close(): the request may be on its way, unless it never left.
+      rpcFailure = {
+        code: GrpcStatus.CANCELLED,
+        message: stopped.message,
+        delivery: stream === undefined ? 'notSent' : 'unknown',
+      };
+    } else {
+      const failure = toTransportError('MutateRows', error);
+      rpcFailure = {
+        code: grpcCodeOf(error) ?? GrpcStatus.UNKNOWN,
+        message: failure.message,
+        delivery:
+          stream === undefined ? 'notSent' : isPermanentFailure(error) ? 'answered' : failureDelivery(error),
+      };
+    }
+    if (stream) abandonStream(stream);
   } finally {
-    signal?.removeEventListener('abort', onAbort);
+    scope.signal.removeEventListener('abort', onStop);
   }
   return statuses.map(
     (s) =>
       s ??
-      rpcFailure ?? { code: GrpcStatus.UNKNOWN, message: 'MutateRows ended without a status for this entry' },
+      rpcFailure ?? {
+        code: GrpcStatus.UNKNOWN,
+        message: 'MutateRows ended without a status for this entry',
+        delivery: 'unknown',
+      },
   );
 }
 
 /**
- * Applies a batch of row mutations with MutateRows and reports one outcome per entry, in input order. Requests
- * are split to respect Bigtable's 100,000-mutation limit. Entries that fail with a retryable code (default 4, 8,
- * 10, 14) and are idempotent are re-sent, with exponential backoff, until `retry.maxAttempts` attempts; everything else
- * is settled at once. Failures never throw: they are outcomes (an RPC-level failure becomes the outcome of every
- * entry it left unanswered). Throws only for invalid arguments.
+ * Applies a batch of row mutations with MutateRows and reports one outcome per entry, in input order: written,
+ * not written, or unknown (sent without an answer). Requests are split to respect Bigtable's limits. Entries that
+ * provably applied nothing (answered with a retryable code, or never sent) are re-sent with exponential backoff
+ * within the retry policy and the deadline; an entry with an unknown outcome is never re-sent, because a re-send
+ * could overwrite another writer's later change. Failures never throw: they are outcomes. Throws only for invalid
+ * arguments, before sending anything.
  *
  * @example
  * ```ts
  * const results = await mutateRows(conn, 'devices', [
- *   { rowKey: Buffer.from('phone#1'), mutations: [{ kind: 'deleteFromRow' }], idempotent: true },
+ *   { rowKey: Buffer.from('phone#1'), mutations: [{ kind: 'deleteFromRow' }] },
  * ]);
- * if (!results[0]!.ok) console.error(results[0]!.grpcCode, results[0]!.message);
+ * if (!results[0]!.ok) console.error(results[0]!.outcome, results[0]!.grpcCode, results[0]!.message);
  * ```
  */
 export async function mutateRows(
@@ -188,55 +219,74 @@ export async function mutateRows(
   const retry = resolveRetryPolicy(options.retry, DEFAULT_RETRY_POLICY);
   const maxMutations = options.maxMutationsPerRequest ?? MAX_MUTATIONS;
   if (!Number.isInteger(maxMutations) || maxMutations < 1 || maxMutations > MAX_MUTATIONS) {
-    throw new RangeError(
-      `maxMutationsPerRequest must be an integer in [1, ${MAX_MUTATIONS}], got ${maxMutations}`,
-    );
+    throw new InvalidArgumentError({
+      api: 'mutateRows',
+      argument: 'maxMutationsPerRequest',
+      value: maxMutations,
+      expected: `an integer in [1, ${MAX_MUTATIONS}]`,
+    });
   }
   const maxBytes = options.maxRequestBytes ?? DEFAULT_REQUEST_BYTES;
-  entries.forEach((entry, i) => {
+  const sizes = entries.map((entry, i) => {
     if (!(entry.rowKey instanceof Uint8Array) || entry.rowKey.length === 0) {
-      throw new TypeError(`entries[${i}].rowKey must be a non-empty Uint8Array`);
+      throw new InvalidArgumentError({
+        api: 'mutateRows',
+        argument: `entries[${i}].rowKey`,
+        value: entry.rowKey,
+        expected: 'a non-empty Uint8Array',
+      });
     }
     if (entry.mutations.length === 0 || entry.mutations.length > MAX_MUTATIONS) {
-      throw new RangeError(
-        `entries[${i}] must have 1 to ${MAX_MUTATIONS} mutations, got ${entry.mutations.length}`,
-      );
+      throw new InvalidArgumentError({
+        api: 'mutateRows',
+        argument: `entries[${i}].mutations`,
+        value: entry.mutations,
+        expected: `1 to ${MAX_MUTATIONS} mutations`,
+      });
     }
+    checkRequestSize(options.entity, entry.rowKey, entry.mutations);
+    return mutationBytes(entry.rowKey, entry.mutations);
   });
-  const { signal, deadlineMs } = options;
-  const deadlineAt = deadlineMs === undefined ? undefined : Date.now() + deadlineMs;
+  const attemptMs = options.timeouts?.attemptMs ?? DEFAULT_TIMEOUTS.attemptMs;
+  const scope = new CallScope('MutateRows', connection.closeSignal, {
+    signal: options.signal,
+    timeoutMs: options.timeoutMs ?? options.timeouts?.totalMs ?? DEFAULT_TIMEOUTS.totalMs,
+  });
   const tableName = connection.tablePath(tableId);
-  const idempotent = entries.map((e) => e.idempotent === true);
   let state = initialMutateRowsRetryState(entries.length);
-
-  while (state.pending.length > 0) {
-    const statuses: EntryStatus[] = [];
-    for (const batch of splitRequests(state.pending, entries, maxMutations, maxBytes)) {
-      const remaining = deadlineAt === undefined ? undefined : deadlineAt - Date.now();
-      statuses.push(
-        ...(remaining !== undefined && remaining <= 0
-          ? batch.map(() => ({
-              code: GrpcStatus.DEADLINE_EXCEEDED,
-              message: `deadline of ${deadlineMs} ms exceeded`,
-            }))
-          : await sendRequest(connection, tableName, batch, entries, remaining, signal)),
-      );
+  try {
+    while (state.pending.length > 0) {
+      const statuses: EntryStatus[] = [];
+      for (const batch of splitRequests(state.pending, sizes, entries, maxMutations, maxBytes)) {
+        statuses.push(...(await sendRequest(connection, tableName, batch, entries, attemptMs, scope)));
+      }
+      const delay = backoffMs(retry, state.attempts + 1);
+      const left = scope.remainingMs();
+      const lastChance =
+        scope.stopReason() !== undefined ||
+        Date.now() - scope.startedAt + delay >= retry.maxElapsedMs ||
+        (left !== undefined && delay >= left);
+      state = planMutateRowsRetry(state, statuses, {
+        maxAttempts: lastChance ? state.attempts + 1 : retry.maxAttempts,
+        retryableCodes: retry.retryableCodes,
+      });
+      if (state.pending.length === 0) break;
+      try {
+        await abortableSleep(delay, scope.signal);
+      } catch {
+        break; // stopped while waiting: the pending entries keep their latest (not written) failure
+      }
     }
-    const delay = backoffMs(retry, state.attempts + 1);
-    const lastChance =
-      signal?.aborted === true || (deadlineAt !== undefined && Date.now() + delay >= deadlineAt);
-    state = planMutateRowsRetry(idempotent, state, statuses, {
-      maxAttempts: lastChance ? state.attempts + 1 : retry.maxAttempts,
-      retryableCodes: retry.retryableCodes,
-    });
-    if (state.pending.length === 0) break;
-    try {
-      await abortableSleep(delay, signal);
-    } catch {
-      break; // aborted while waiting: the pending entries keep their latest failure
-    }
+  } finally {
+    scope.dispose();
   }
   return state.results.map(
-    (r) => r ?? { ok: false, grpcCode: GrpcStatus.CANCELLED, message: 'not attempted' },
+    (r) =>
+      r ?? {
+        ok: false,
+        outcome: 'notWritten',
+        grpcCode: GrpcStatus.CANCELLED,
+        message: 'not attempted',
+      },
   );
 }

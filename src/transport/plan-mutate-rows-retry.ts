@@ -1,21 +1,33 @@
+import type { FailureDelivery } from './failure-delivery.js';
 import type { RetryPolicy } from './retry-policy.js';
 
 /**
- * The final (or, while retrying, latest) outcome of one MutateRows entry. A failure after an RPC-level error
- * means the entry may or may not have been applied.
+ * The final (or, while retrying, latest) outcome of one MutateRows entry: written (the service said OK), or
+ * failed with `outcome` `notWritten` (refused by the service, or provably never sent) or `unknown` (sent, no
+ * answer: it may have been applied).
  *
  * @example
  * ```ts
- * const r: MutateRowsEntryResult = { ok: false, grpcCode: 5, message: 'family not found' };
+ * const r: MutateRowsEntryResult = { ok: false, outcome: 'notWritten', grpcCode: 5, message: 'family not found' };
  * ```
  */
 export type MutateRowsEntryResult =
-  { readonly ok: true } | { readonly ok: false; readonly grpcCode: number; readonly message: string };
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      readonly outcome: 'notWritten' | 'unknown';
+      readonly grpcCode: number;
+      readonly message: string;
+    };
 
-/** The status one attempt reported for one entry it sent (for entries the server never answered, the RPC's). */
+/**
+ * The status one attempt reported for one entry it sent: the service's per-entry status (`answered`), or, for an
+ * entry the service never answered, the RPC's failure and what it tells about delivery.
+ */
 export interface EntryStatus {
   readonly code: number;
   readonly message: string;
+  readonly delivery: FailureDelivery;
 }
 
 /**
@@ -53,18 +65,20 @@ export function initialMutateRowsRetryState(entryCount: number): MutateRowsRetry
 
 /**
  * Applies one attempt's statuses (aligned with `state.pending`) and decides what the next attempt sends: only
- * entries that failed with one of `policy.retryableCodes` AND are idempotent, and only while fewer than
- * `policy.maxAttempts` attempts were made. Everything else is settled. Pure, so that retry behaviour is testable without a network.
+ * entries that provably applied nothing — answered with one of `policy.retryableCodes`, or never sent — and only
+ * while fewer than `policy.maxAttempts` attempts were made. An entry whose request was sent without an answer is
+ * settled as `unknown` and never re-sent: it may have applied, and a re-send could overwrite a later write. Pure,
+ * so that retry behaviour is testable without a network.
  *
  * @example
  * ```ts
- * const s1 = planMutateRowsRetry([true, true], initialMutateRowsRetryState(2),
- *   [{ code: 0, message: '' }, { code: 14, message: 'unavailable' }], DEFAULT_RETRY_POLICY);
+ * const s1 = planMutateRowsRetry(initialMutateRowsRetryState(2),
+ *   [{ code: 0, message: '', delivery: 'answered' }, { code: 10, message: 'aborted', delivery: 'answered' }],
+ *   DEFAULT_RETRY_POLICY);
  * // s1.pending = [1]; s1.results[0] = { ok: true }
  * ```
  */
 export function planMutateRowsRetry(
-  idempotent: readonly boolean[],
   state: MutateRowsRetryState,
   statuses: readonly EntryStatus[],
   policy: Pick<RetryPolicy, 'maxAttempts' | 'retryableCodes'>,
@@ -77,15 +91,16 @@ export function planMutateRowsRetry(
   const pending: number[] = [];
   state.pending.forEach((index, position) => {
     const status = statuses[position]!;
-    if (status.code === 0) {
+    if (status.code === 0 && status.delivery === 'answered') {
       results[index] = { ok: true };
       return;
     }
-    results[index] = { ok: false, grpcCode: status.code, message: status.message };
-    const retryable = policy.retryableCodes.includes(status.code);
-    if (retryable && idempotent[index] === true && attempts < policy.maxAttempts) {
-      pending.push(index);
-    }
+    const outcome = status.delivery === 'unknown' ? 'unknown' : 'notWritten';
+    results[index] = { ok: false, outcome, grpcCode: status.code, message: status.message };
+    const retryable =
+      status.delivery === 'notSent' ||
+      (status.delivery === 'answered' && policy.retryableCodes.includes(status.code));
+    if (retryable && attempts < policy.maxAttempts) pending.push(index);
   });
   return { attempts, pending, results };
 }

@@ -1,6 +1,7 @@
 import type { RowData } from '../model/row-data.js';
 import type { BigtableConnection } from './bigtable-connection.js';
 import { callUnary } from './call-unary.js';
+import type { WriteCallOptions } from './mutate-row.js';
 import type { ProtoRow } from './from-proto-row.js';
 import { fromProtoRow } from './from-proto-row.js';
 
@@ -20,8 +21,9 @@ export type ReadModifyWriteRule =
     };
 
 /**
- * Applies the rules atomically on the server and returns the new values of the modified cells. Never retried:
- * an increment that timed out may or may not have been applied, so only the caller can decide.
+ * Applies the rules atomically on the server and returns the new values of the modified cells. Re-sent only when
+ * an attempt provably never reached the server: an increment that timed out may or may not have been applied, so
+ * it ends with OutcomeUnknownError and only the caller can decide.
  *
  * @example
  * ```ts
@@ -33,6 +35,7 @@ export async function readModifyWriteRow(
   tableId: string,
   rowKey: Uint8Array,
   rules: readonly ReadModifyWriteRule[],
+  options: WriteCallOptions = {},
 ): Promise<RowData> {
   const request = {
     tableName: connection.tablePath(tableId),
@@ -45,9 +48,10 @@ export async function readModifyWriteRow(
     ),
   } as Parameters<typeof connection.data.readModifyWriteRow>[0];
   const [response] = await callUnary(
+    connection,
     'ReadModifyWriteRow',
     (o) => connection.data.readModifyWriteRow(request, o),
-    { idempotent: false },
+    { ...options, safety: 'write', rowKey },
   );
   return fromProtoRow((response.row ?? {}) as ProtoRow);
 }

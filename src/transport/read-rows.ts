@@ -1,12 +1,19 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { TransportError } from '../errors/transport-error.js';
 import type { ReadRowsRequestData } from '../model/read-rows-request.js';
 import type { RowData } from '../model/row-data.js';
+import { abandonStream } from './abandon-stream.js';
+import type { CancellableStream } from './abandon-stream.js';
 import { abortableSleep } from './abortable-sleep.js';
 import type { BigtableConnection } from './bigtable-connection.js';
+import { CallScope } from './call-scope.js';
+import type { CallTimeouts } from './call-timeouts.js';
+import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
 import { ChunkMerger } from './chunk-merger.js';
 import type { ReadRowsResponseLike } from './chunk-merger.js';
+import { mayRetry } from './failure-delivery.js';
 import { gaxCallOptions } from './gax-call-options.js';
-import { GrpcStatus, isRetryableGrpcError, toTransportError } from './grpc-error.js';
+import { GrpcStatus, toTransportError } from './grpc-error.js';
 import { readRowsResume } from './read-rows-resume.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
@@ -22,65 +29,42 @@ import { toProtoReadRowsRequest } from './to-proto-read-rows-request.js';
  * ```
  */
 export interface ReadRowsOptions {
-  /** Aborting cancels the RPC in flight (or the backoff wait) and ends the iteration with a CANCELLED error. */
-  readonly signal?: AbortSignal;
+  /** Aborting cancels the RPC in flight (or the backoff wait) and ends the iteration with an AbortedError. */
+  readonly signal?: AbortSignal | undefined;
   /**
    * Deadline of the whole read in milliseconds, counted from the first `next()`: it spans every attempt, every
-   * backoff and the consumer's own time between rows. Each attempt is sent with the remaining time as its gRPC
-   * deadline; no retry starts once the remaining time cannot cover its backoff. Default: none (the generated
-   * client's per-call timeout, 12 h, still applies to each attempt).
+   * backoff and the consumer's own time between rows; past it the iteration ends with DeadlineExceededError.
+   * Default: none (see `timeouts.readIdleMs` and the retry window for what bounds a stalled read).
    */
-  readonly deadlineMs?: number;
+  readonly timeoutMs?: number | undefined;
+  /** `readIdleMs` bounds each attempt's silence while the consumer waits for rows. */
+  readonly timeouts?: CallTimeouts | undefined;
   /**
-   * Resumes after failures with `retryableCodes` (default 4, 8, 10, 14; also INTERNAL stream resets).
-   * `maxAttempts` bounds the failed attempts since the last progress (a row or a scanned key; the attempt that
-   * made it and then failed counts as the first), so a long scan that keeps advancing between failures is never
-   * given up on. `maxAttempts: 1` never retries. Default {@link DEFAULT_READ_ROWS_RETRY}.
+   * Resumes after retryable failures (default codes 4, 8, 10, 14; also INTERNAL stream resets and idle attempts).
+   * `maxAttempts` and `maxElapsedMs` bound the failed attempts since the last progress (a row or a scanned key),
+   * so a long scan that keeps advancing between failures is never given up on. `maxAttempts: 1` never retries.
    */
-  readonly retry?: Partial<RetryPolicy>;
+  readonly retry?: Partial<RetryPolicy> | undefined;
 }
-
-/** Defaults for {@link ReadRowsOptions.retry}: the SDK's policy, with more patience for long scans. */
-export const DEFAULT_READ_ROWS_RETRY: RetryPolicy = Object.freeze({
-  ...DEFAULT_RETRY_POLICY,
-  maxAttempts: 10,
-});
 
 /** Feature flags `{ reverse_scans: true }`, base64url; without it the server answers UNIMPLEMENTED to reversed reads. */
 const REVERSE_SCAN_HEADERS = { 'bigtable-features': 'CAE=' };
 
-/** The slice of the gax stream this module uses. */
-type ResponseStream = AsyncIterable<ReadRowsResponseLike> & {
-  on(event: 'error', listener: (error: unknown) => void): unknown;
-  cancel?: () => void;
-  destroy?: () => unknown;
-};
+type ResponseStream = AsyncIterable<ReadRowsResponseLike> & CancellableStream;
 
-/** Stops an attempt for good: cancels the RPC (ending the iterator does not) and frees the stream. */
-function abandon(stream: ResponseStream): void {
-  // Late errors (the CANCELLED status our cancel provokes) must not become unhandled 'error' events.
-  stream.on('error', () => undefined);
-  stream.cancel?.();
-  stream.destroy?.();
-}
-
-function cancelled(signal: AbortSignal): TransportError {
-  return new TransportError('ReadRows', 'aborted by the caller', GrpcStatus.CANCELLED, signal.reason);
-}
-
-function deadlineExceeded(deadlineMs: number): TransportError {
-  return new TransportError(
-    'ReadRows',
-    `deadline of ${deadlineMs} ms exceeded`,
-    GrpcStatus.DEADLINE_EXCEEDED,
-  );
+/** The failure of an attempt that stayed silent for `readIdleMs`: retryable like a deadline. */
+function idleFailure(idleMs: number): Error & { code: number; details: string } {
+  const details = `no response for ${idleMs} ms`;
+  return Object.assign(new Error(details), { code: GrpcStatus.DEADLINE_EXCEEDED, details });
 }
 
 /**
  * Reads rows with the ReadRows RPC, merging chunks into byte-exact {@link RowData} with our own state machine,
  * and resumes after retryable failures from the last row received (both directions, `rowsLimit` reduced).
  * Rows are pulled from the gRPC stream only as fast as the consumer iterates, so memory stays bounded. Leaving
- * the loop early (`break`, `return`, a thrown error) or aborting the signal cancels the RPC.
+ * the loop early (`break`, `return`, a thrown error), aborting the signal or closing the connection cancels the
+ * RPC. An attempt silent for `timeouts.readIdleMs` while rows are awaited is abandoned and resumed, so a frozen
+ * server ends in an error once the retry window is spent, never in a hang.
  *
  * @example
  * ```ts
@@ -95,80 +79,122 @@ export async function* readRows(
   request: ReadRowsRequestData,
   options: ReadRowsOptions = {},
 ): AsyncGenerator<RowData, void, undefined> {
-  const { signal, deadlineMs } = options;
-  const retry = resolveRetryPolicy(options.retry, DEFAULT_READ_ROWS_RETRY);
-  if (deadlineMs !== undefined && !(deadlineMs > 0)) {
-    throw new RangeError(`deadlineMs must be positive, got ${deadlineMs}`);
-  }
+  const retry = resolveRetryPolicy(options.retry, DEFAULT_RETRY_POLICY);
+  const idleMs = options.timeouts?.readIdleMs ?? DEFAULT_TIMEOUTS.readIdleMs;
   if (request.rowsLimit !== undefined && request.rowsLimit <= 0n) {
     if (request.rowsLimit < 0n)
-      throw new RangeError(`rowsLimit must not be negative, got ${request.rowsLimit}`);
+      throw new InvalidArgumentError({
+        api: 'readRows',
+        argument: 'request.rowsLimit',
+        value: request.rowsLimit,
+        expected: 'a non-negative row count',
+      });
     return;
   }
   const tableName = connection.tablePath(tableId);
   // Converting once up front makes a malformed request fail before any RPC.
   toProtoReadRowsRequest(tableName, connection.appProfileId, request);
-  const deadlineAt = deadlineMs === undefined ? undefined : Date.now() + deadlineMs;
+  const scope = new CallScope('ReadRows', connection.closeSignal, {
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+  });
   const headers = request.reversed ? REVERSE_SCAN_HEADERS : undefined;
   const merger = new ChunkMerger({ reversed: request.reversed === true });
   let rowsRead = 0n;
   let failures = 0;
+  let failingSince: number | undefined;
 
-  for (;;) {
-    if (signal?.aborted) throw cancelled(signal);
-    const next = readRowsResume(request, { lastKey: merger.resumeKey, rowsRead });
-    if (next === 'done') return;
-    const remainingMs = deadlineAt === undefined ? undefined : deadlineAt - Date.now();
-    if (remainingMs !== undefined && remainingMs <= 0) throw deadlineExceeded(deadlineMs!);
+  try {
+    for (;;) {
+      scope.throwIfStopped();
+      const next = readRowsResume(request, { lastKey: merger.resumeKey, rowsRead });
+      if (next === 'done') return;
+      await connection.ready('data').catch((error: unknown) => {
+        throw scope.stopReason() ?? toTransportError('ReadRows', error);
+      });
+      scope.throwIfStopped();
+      const remainingMs = scope.remainingMs();
 
-    let stream: ResponseStream;
-    try {
-      stream = connection.data.readRows(
-        toProtoReadRowsRequest(tableName, connection.appProfileId, next),
-        gaxCallOptions({ timeoutMs: remainingMs, headers }),
-      ) as unknown as ResponseStream;
-    } catch (error) {
-      throw toTransportError('ReadRows', error);
-    }
-    const onAbort = (): void => stream.cancel?.();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    let finished = false;
-    let retryAfterMs: number | undefined;
-    try {
-      for await (const response of stream) {
-        const before = merger.resumeKey;
-        for (const row of merger.pushResponse(response)) {
-          if (signal?.aborted) throw cancelled(signal);
-          rowsRead += 1n;
-          failures = 0;
-          yield row;
-        }
-        // A scanned key with no row is progress too: the resumed request will skip what was scanned.
-        if (merger.resumeKey !== before) failures = 0;
-      }
-      merger.finish();
-      finished = true;
-      return;
-    } catch (error) {
-      // Our own errors (invalid stream, cancellation) are final; so is anything after an abort.
-      if (error instanceof TransportError) throw error;
-      if (signal?.aborted) throw cancelled(signal);
-      failures += 1;
-      const delay = backoffMs(retry, failures);
-      const outOfTime = deadlineAt !== undefined && Date.now() + delay >= deadlineAt;
-      if (!isRetryableGrpcError(error, retry.retryableCodes) || failures >= retry.maxAttempts || outOfTime) {
+      let stream: ResponseStream;
+      try {
+        stream = connection.data.readRows(
+          toProtoReadRowsRequest(tableName, connection.appProfileId, next),
+          gaxCallOptions({ timeoutMs: remainingMs, headers }),
+        ) as unknown as ResponseStream;
+      } catch (error) {
         throw toTransportError('ReadRows', error);
       }
-      merger.discardPartialRow();
-      retryAfterMs = delay;
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-      if (!finished) abandon(stream);
+      let idle: ReturnType<typeof setTimeout> | undefined;
+      let idleFired = false;
+      const watch = (): void => {
+        idle = setTimeout(() => {
+          idleFired = true;
+          abandonStream(stream);
+        }, idleMs);
+      };
+      const unwatch = (): void => {
+        if (idle !== undefined) clearTimeout(idle);
+        idle = undefined;
+      };
+      const onStop = (): void => abandonStream(stream);
+      scope.signal.addEventListener('abort', onStop, { once: true });
+      let finished = false;
+      let retryAfterMs: number | undefined;
+      try {
+        watch();
+        for await (const response of stream) {
+          // The consumer's time between rows is not the server's silence: the watch pauses while rows are out.
+          unwatch();
+          const before = merger.resumeKey;
+          for (const row of merger.pushResponse(response)) {
+            scope.throwIfStopped();
+            rowsRead += 1n;
+            failures = 0;
+            failingSince = undefined;
+            yield row;
+          }
+          // A scanned key with no row is progress too: the resumed request will skip what was scanned.
+          if (merger.resumeKey !== before) {
+            failures = 0;
+            failingSince = undefined;
+          }
+          scope.throwIfStopped();
+          watch();
+        }
+        unwatch();
+        merger.finish();
+        finished = true;
+        return;
+      } catch (caught) {
+        unwatch();
+        scope.throwIfStopped();
+        // Our own errors (invalid stream) are final.
+        if (caught instanceof TransportError) throw caught;
+        const error = idleFired ? idleFailure(idleMs) : caught;
+        failures += 1;
+        failingSince ??= Date.now();
+        const delay = backoffMs(retry, failures);
+        const left = scope.remainingMs();
+        const retryable =
+          mayRetry('read', error, retry.retryableCodes) &&
+          failures < retry.maxAttempts &&
+          Date.now() - failingSince + delay < retry.maxElapsedMs &&
+          (left === undefined || delay < left);
+        if (!retryable) throw toTransportError('ReadRows', error);
+        merger.discardPartialRow();
+        retryAfterMs = delay;
+      } finally {
+        unwatch();
+        scope.signal.removeEventListener('abort', onStop);
+        if (!finished) abandonStream(stream);
+      }
+      try {
+        await abortableSleep(retryAfterMs, scope.signal);
+      } catch {
+        scope.throwIfStopped();
+      }
     }
-    try {
-      await abortableSleep(retryAfterMs, signal);
-    } catch {
-      throw cancelled(signal!);
-    }
+  } finally {
+    scope.dispose();
   }
 }

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { RetryPolicy } from './retry-policy.js';
 
 /**
@@ -14,15 +15,17 @@ export function resolveRetryPolicy(
   defaults: RetryPolicy,
 ): RetryPolicy {
   const policy = { ...defaults, ...partial };
+  const invalid = (argument: string, value: unknown, expected: string): InvalidArgumentError =>
+    new InvalidArgumentError({ api: 'RetryPolicy', argument: `retry.${argument}`, value, expected });
   if (!Number.isInteger(policy.maxAttempts) || policy.maxAttempts < 1) {
-    throw new RangeError(`retry.maxAttempts must be an integer >= 1, got ${policy.maxAttempts}`);
+    throw invalid('maxAttempts', policy.maxAttempts, 'an integer >= 1');
   }
-  for (const key of ['initialBackoffMs', 'maxBackoffMs'] as const) {
+  for (const key of ['initialBackoffMs', 'maxBackoffMs', 'maxElapsedMs'] as const) {
     if (!Number.isFinite(policy[key]) || policy[key] < 0) {
-      throw new RangeError(`retry.${key} must be a finite number >= 0, got ${policy[key]}`);
+      throw invalid(key, policy[key], 'a finite number >= 0');
     }
   }
-  if (!Array.isArray(policy.retryableCodes))
-    throw new TypeError('retry.retryableCodes must be an array of codes');
+  if (!Array.isArray(policy.retryableCodes) || !policy.retryableCodes.every((c) => Number.isInteger(c)))
+    throw invalid('retryableCodes', policy.retryableCodes, 'an array of gRPC status codes');
   return policy;
 }

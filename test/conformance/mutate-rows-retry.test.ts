@@ -37,9 +37,12 @@ const HTTP_TO_GRPC: Record<number, number> = { 200: 0, 429: 14 };
 function statusesOf(response: JsonCase['responses'][number], sent: number): EntryStatus[] {
   const rpcCode = HTTP_TO_GRPC[response.code];
   if (rpcCode === undefined) throw new Error(`unmapped HTTP status ${response.code}`);
+  // A status per entry is the service's answer; a failed call (HTTP 429) was refused before processing.
   return Array.from({ length: sent }, (_, i) => ({
     code: response.entry_codes?.[i] ?? rpcCode,
     message: `status ${response.entry_codes?.[i] ?? rpcCode}`,
+    delivery:
+      response.entry_codes?.[i] === undefined && rpcCode !== 0 ? ('notSent' as const) : ('answered' as const),
   }));
 }
 
@@ -53,7 +56,6 @@ describe('MutateRows retry: nodejs-bigtable conformance cases', () => {
     const expectedFailures = (test.errors ?? []).map((e) => e.index_in_mutations_request);
 
     it('planMutateRowsRetry sends the expected batches and settles the expected failures', () => {
-      const idempotent = keys.map(() => true);
       let state: MutateRowsRetryState = initialMutateRowsRetryState(keys.length);
       const batches: string[][] = [];
       const responses = [...test.responses];
@@ -61,7 +63,7 @@ describe('MutateRows retry: nodejs-bigtable conformance cases', () => {
         batches.push(state.pending.map((i) => keys[i]!));
         const response = responses.shift();
         expect(response, 'more attempts than responses').toBeDefined();
-        state = planMutateRowsRetry(idempotent, state, statusesOf(response!, state.pending.length), {
+        state = planMutateRowsRetry(state, statusesOf(response!, state.pending.length), {
           maxAttempts: test.max_retries + 1,
           retryableCodes: DEFAULT_RETRY_POLICY.retryableCodes,
         });
@@ -78,6 +80,8 @@ describe('MutateRows retry: nodejs-bigtable conformance cases', () => {
       const batches: string[][] = [];
       const connection = {
         appProfileId: undefined,
+        closeSignal: new AbortController().signal,
+        ready: async () => undefined,
         tablePath: (id: string) => `projects/p/instances/i/tables/${id}`,
         data: {
           mutateRows: (request: { entries: { rowKey: Uint8Array; mutations: unknown[] }[] }) => {
@@ -100,8 +104,12 @@ describe('MutateRows retry: nodejs-bigtable conformance cases', () => {
                 const next = items.shift();
                 if (next !== undefined) this.push(next);
                 else if (response!.code !== 200) {
+                  // What grpc-js reports when the server answers the call with an HTTP error status.
                   this.destroy(
-                    Object.assign(new Error('unavailable'), { code: HTTP_TO_GRPC[response!.code] }),
+                    Object.assign(new Error('unavailable'), {
+                      code: HTTP_TO_GRPC[response!.code],
+                      details: `Received HTTP status code ${response!.code}`,
+                    }),
                   );
                 } else this.push(null);
               },
@@ -116,7 +124,6 @@ describe('MutateRows retry: nodejs-bigtable conformance cases', () => {
         keys.map((key) => ({
           rowKey: Buffer.from(key),
           mutations: [{ kind: 'deleteFromRow' as const }],
-          idempotent: true,
         })),
         { retry: { maxAttempts: test.max_retries + 1, initialBackoffMs: 0, maxBackoffMs: 0 } },
       );

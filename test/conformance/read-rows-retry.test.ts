@@ -115,6 +115,8 @@ describe('ReadRows retry and resume: nodejs-bigtable conformance cases', () => {
       const rowKeysRead: string[][] = [];
       const connection = {
         appProfileId: undefined,
+        closeSignal: new AbortController().signal,
+        ready: async () => undefined,
         tablePath: (id: string) => `projects/p/instances/i/tables/${id}`,
         data: {
           readRows: (request: Parameters<typeof toJson>[0]) => {

@@ -33,6 +33,19 @@ export interface QueryExecutor {
   execute(
     meta: EntityMetadata,
     plan: QueryPlan,
-    options: { readonly hydrate: boolean; readonly signal?: AbortSignal | undefined },
+    options: { readonly hydrate: boolean } & QueryCallOptions,
   ): AsyncIterable<QueryRow>;
+}
+
+/**
+ * How a query is run, outside its semantics: the caller's AbortSignal and an overall deadline in milliseconds.
+ *
+ * @example
+ * ```ts
+ * const call: QueryCallOptions = { signal: AbortSignal.timeout(1_000) };
+ * ```
+ */
+export interface QueryCallOptions {
+  readonly signal?: AbortSignal | undefined;
+  readonly timeoutMs?: number | undefined;
 }

@@ -13,7 +13,7 @@ import type {
   VersionsNode,
 } from '../nodes/query-node.js';
 import { queryNode } from '../nodes/query-node.js';
-import type { QueryExecutor } from './query-executor.js';
+import type { QueryCallOptions, QueryExecutor } from './query-executor.js';
 
 /** Property names of E usable in queries. */
 type Prop<E> = keyof E & string;
@@ -82,6 +82,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     /** The frozen query tree. */
     readonly node: QueryNode,
     private readonly executor?: QueryExecutor,
+    private readonly call: QueryCallOptions = {},
   ) {}
 
   /**
@@ -97,7 +98,33 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   }
 
   private next<R2 = R>(patch: Partial<Omit<QueryNode, 'meta'>>): Query<E, R2> {
-    return new Query<E, R2>(queryNode(this.node.meta, { ...this.node, ...patch }), this.executor);
+    return new Query<E, R2>(queryNode(this.node.meta, { ...this.node, ...patch }), this.executor, this.call);
+  }
+
+  /**
+   * Runs the query under this AbortSignal: aborting cancels the read and ends it with an AbortedError. Not part of
+   * the compiled request (cursors and fingerprints ignore it).
+   *
+   * @example
+   * ```ts
+   * await devices.find({ deviceType: 'phone' }).signal(AbortSignal.timeout(5_000)).toArray();
+   * ```
+   */
+  signal(signal: AbortSignal): Query<E, R> {
+    return new Query<E, R>(this.node, this.executor, { ...this.call, signal });
+  }
+
+  /**
+   * Gives the whole read (every attempt, backoff and the consumer's time between rows) a deadline in
+   * milliseconds; past it the read ends with a DeadlineExceededError.
+   *
+   * @example
+   * ```ts
+   * for await (const d of devices.find({ deviceType: 'phone' }).timeout(30_000)) console.log(d.deviceId);
+   * ```
+   */
+  timeout(ms: number): Query<E, R> {
+    return new Query<E, R>(this.node, this.executor, { ...this.call, timeoutMs: ms });
   }
 
   /**
@@ -270,7 +297,12 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
         entity: this.node.meta.name,
         problem: 'this query has no repository to run on (compile/explain only)',
       });
-    return this.executor.execute(this.node.meta, plan, { hydrate, signal });
+    const chosen = signal ?? this.call.signal;
+    return this.executor.execute(this.node.meta, plan, {
+      hydrate,
+      ...(chosen === undefined ? {} : { signal: chosen }),
+      ...(this.call.timeoutMs === undefined ? {} : { timeoutMs: this.call.timeoutMs }),
+    });
   }
 
   /**

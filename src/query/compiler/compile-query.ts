@@ -41,6 +41,8 @@ export interface QueryPlan {
   readonly clientLimit: number | undefined;
   /** Properties the result carries besides the key parts; undefined = all. */
   readonly keep: readonly string[] | undefined;
+  /** Map/Set properties read through an entry window: their values hold only some of the stored entries. */
+  readonly windowed: readonly string[];
   readonly fingerprint: string;
   readonly notes: readonly string[];
 }
@@ -209,6 +211,7 @@ export function compileQuery(node: QueryNode, nowMillis: number, mode: QueryMode
     residual,
     clientLimit,
     keep: node.select === undefined ? undefined : (read ?? []).filter((p) => node.select!.includes(p)),
+    windowed: node.entries.map((e) => e.property),
     fingerprint,
     notes: Object.freeze(notes),
   });

@@ -31,14 +31,19 @@ describe('mutateRows on the emulator', () => {
   it('reports entries that target a missing family individually while the others commit', async () => {
     const t = table();
     const results = await mutateRows(t.connection, t.tableId, [
-      { rowKey: Buffer.from('fam#1'), mutations: [set('f', 'q', 'one')], idempotent: true },
-      { rowKey: Buffer.from('fam#2'), mutations: [set('nope', 'q', 'two')], idempotent: true },
-      { rowKey: Buffer.from('fam#3'), mutations: [set('g', 'q', 'three')], idempotent: true },
+      { rowKey: Buffer.from('fam#1'), mutations: [set('f', 'q', 'one')]},
+      { rowKey: Buffer.from('fam#2'), mutations: [set('nope', 'q', 'two')]},
+      { rowKey: Buffer.from('fam#3'), mutations: [set('g', 'q', 'three')]},
     ]);
     expect(results).toEqual([
       { ok: true },
       // The emulator answers INTERNAL (13), which is not retryable, so the entry is settled at once.
-      { ok: false, grpcCode: expect.any(Number), message: expect.stringMatching(/family "nope"/) },
+      {
+        ok: false,
+        outcome: 'notWritten',
+        grpcCode: expect.any(Number),
+        message: expect.stringMatching(/family "nope"/),
+      },
       { ok: true },
     ]);
     expect(await readKeys('fam#')).toEqual(['fam#1', 'fam#3']);
@@ -50,10 +55,14 @@ describe('mutateRows on the emulator', () => {
       {
         rowKey: Buffer.from('quirk#1'),
         mutations: [set('f', 'q', 'x'), set('missing', 'q', 'y')],
-        idempotent: true,
       },
     ]);
-    expect(result).toEqual({ ok: false, grpcCode: 13, message: expect.stringMatching(/family "missing"/) });
+    expect(result).toEqual({
+      ok: false,
+      outcome: 'notWritten',
+      grpcCode: 13,
+      message: expect.stringMatching(/family "missing"/),
+    });
     // Production Bigtable validates the whole entry first and applies nothing; the emulator keeps the first SetCell.
     expect(await readKeys('quirk#')).toEqual(['quirk#1']);
   });
@@ -63,7 +72,6 @@ describe('mutateRows on the emulator', () => {
     const entries = Array.from({ length: 25 }, (_, i) => ({
       rowKey: Buffer.from(`split#${String(i).padStart(2, '0')}`),
       mutations: [set('f', 'a', `a${i}`), set('f', 'b', `b${i}`)],
-      idempotent: true,
     }));
     const results = await mutateRows(t.connection, t.tableId, entries, { maxMutationsPerRequest: 5 });
     expect(results).toHaveLength(25);
@@ -74,8 +82,8 @@ describe('mutateRows on the emulator', () => {
   it('turns an RPC-level failure into the outcome of every entry', async () => {
     const t = table();
     const results = await mutateRows(t.connection, 'no_such_table', [
-      { rowKey: Buffer.from('x'), mutations: [set('f', 'q', 'v')], idempotent: true },
-      { rowKey: Buffer.from('y'), mutations: [set('f', 'q', 'v')], idempotent: true },
+      { rowKey: Buffer.from('x'), mutations: [set('f', 'q', 'v')]},
+      { rowKey: Buffer.from('y'), mutations: [set('f', 'q', 'v')]},
     ]);
     expect(results).toEqual([
       expect.objectContaining({ ok: false, grpcCode: 5 }),

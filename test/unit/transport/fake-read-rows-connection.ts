@@ -51,6 +51,8 @@ export function fakeReadRowsConnection(attempts: FakeAttempt[]): {
   const calls: FakeCall[] = [];
   const connection = {
     appProfileId: undefined,
+    closeSignal: new AbortController().signal,
+    ready: async () => undefined,
     tablePath: (id: string) => `projects/p/instances/i/tables/${id}`,
     data: {
       readRows: (request: FakeCall['request'], options: Record<string, unknown>) => {

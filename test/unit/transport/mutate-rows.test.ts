@@ -16,19 +16,23 @@ const set: Mutation = {
   timestampMicros: 0n,
   value: Buffer.from('v'),
 };
-const entry = (key: string, idempotent = true, mutations: Mutation[] = [set]): MutateRowsEntry => ({
+const entry = (key: string, mutations: Mutation[] = [set]): MutateRowsEntry => ({
   rowKey: Buffer.from(key),
   mutations,
-  idempotent,
 });
 
-/** Each attempt: per-entry codes (missing = no status), then an optional RPC error code. */
-type Script = { codes: (number | undefined)[]; rpcError?: number }[];
+/**
+ * Each attempt: per-entry codes (missing = no status), then an optional RPC error code and the details grpc-js
+ * would give it (default: a connection dropped after sending, i.e. an unknown outcome).
+ */
+type Script = { codes: (number | undefined)[]; rpcError?: number; details?: string }[];
 
 async function run(entries: MutateRowsEntry[], script: Script, options: MutateRowsOptions = {}) {
   const requests: { keys: string[]; mutations: number; options: Record<string, unknown> }[] = [];
   const connection = {
     appProfileId: 'profile',
+    closeSignal: new AbortController().signal,
+    ready: async () => undefined,
     tablePath: (id: string) => `projects/p/instances/i/tables/${id}`,
     data: {
       mutateRows: (
@@ -55,7 +59,12 @@ async function run(entries: MutateRowsEntry[], script: Script, options: MutateRo
             const next = items.shift();
             if (next !== undefined) this.push(next);
             else if (step.rpcError !== undefined)
-              this.destroy(Object.assign(new Error('rpc failed'), { code: step.rpcError }));
+              this.destroy(
+                Object.assign(new Error('rpc failed'), {
+                  code: step.rpcError,
+                  details: step.details ?? 'Connection dropped',
+                }),
+              );
             else this.push(null);
           },
         });
@@ -71,16 +80,16 @@ async function run(entries: MutateRowsEntry[], script: Script, options: MutateRo
 }
 
 describe('mutateRows', () => {
-  it('retries only idempotent entries that failed with a retryable code', async () => {
+  it('re-sends entries the service answered with a retryable code, and settles the others', async () => {
     const { results, requests } = await run(
-      [entry('a'), entry('b', false), entry('c'), entry('d')],
-      [{ codes: [14, 14, 5, 0] }, { codes: [0] }],
+      [entry('a'), entry('b'), entry('c'), entry('d')],
+      [{ codes: [14, 10, 5, 0] }, { codes: [0, 14] }, { codes: [0] }],
     );
-    expect(requests.map((r) => r.keys)).toEqual([['a', 'b', 'c', 'd'], ['a']]);
+    expect(requests.map((r) => r.keys)).toEqual([['a', 'b', 'c', 'd'], ['a', 'b'], ['b']]);
     expect(results).toEqual([
       { ok: true },
-      { ok: false, grpcCode: 14, message: 'code 14' },
-      { ok: false, grpcCode: 5, message: 'code 5' },
+      { ok: true },
+      { ok: false, outcome: 'notWritten', grpcCode: 5, message: 'code 5' },
       { ok: true },
     ]);
   });
@@ -94,22 +103,45 @@ describe('mutateRows', () => {
     expect(results[0]).toEqual({ ok: true });
     expect(results[1]).toMatchObject({ ok: false, grpcCode: 3 });
     const silent = await run([entry('a'), entry('b')], [{ codes: [0, undefined] }]);
-    expect(silent.results[1]).toMatchObject({ ok: false, grpcCode: 2, message: /without a status/ });
+    expect(silent.results[1]).toMatchObject({
+      ok: false,
+      outcome: 'unknown',
+      grpcCode: 2,
+      message: /without a status/,
+    });
   });
 
-  it('re-sends entries left unanswered by a retryable RPC failure', async () => {
+  it('never re-sends entries left unanswered when the link broke after sending: their outcome is unknown', async () => {
     const { results, requests } = await run(
       [entry('a'), entry('b')],
-      [{ codes: [0], rpcError: 14 }, { codes: [0] }],
+      [{ codes: [0], rpcError: 14, details: 'Connection dropped' }, { codes: [0] }],
     );
-    expect(requests.map((r) => r.keys)).toEqual([['a', 'b'], ['b']]);
+    expect(requests.map((r) => r.keys)).toEqual([['a', 'b']]);
+    expect(results).toEqual([
+      { ok: true },
+      { ok: false, outcome: 'unknown', grpcCode: 14, message: expect.stringMatching(/Connection dropped/) },
+    ]);
+  });
+
+  it('re-sends entries whose request provably never left (no connection), and answers them', async () => {
+    const { results, requests } = await run(
+      [entry('a'), entry('b')],
+      [
+        { codes: [], rpcError: 14, details: 'No connection established. Last error: connect ECONNREFUSED' },
+        { codes: [0, 0] },
+      ],
+    );
+    expect(requests.map((r) => r.keys)).toEqual([
+      ['a', 'b'],
+      ['a', 'b'],
+    ]);
     expect(results).toEqual([{ ok: true }, { ok: true }]);
   });
 
   it('splits requests at maxMutationsPerRequest and keeps outcomes in input order', async () => {
     const two = [set, set];
     const { results, requests } = await run(
-      [entry('a', true, two), entry('b', true, two), entry('c', true, two), entry('d', true, [set])],
+      [entry('a', two), entry('b', two), entry('c', two), entry('d', [set])],
       [{ codes: [0, 0] }, { codes: [0, 14] }, { codes: [0] }],
       { maxMutationsPerRequest: 4 },
     );
@@ -119,7 +151,7 @@ describe('mutateRows', () => {
   });
 
   it('disables gax retries and passes the remaining deadline as the call timeout', async () => {
-    const { requests } = await run([entry('a')], [], { deadlineMs: 10_000 });
+    const { requests } = await run([entry('a')], [], { timeoutMs: 10_000 });
     expect(requests[0]!.options).toMatchObject({
       retry: null,
       retryRequestOptions: { noResponseRetries: 0 },
@@ -129,16 +161,16 @@ describe('mutateRows', () => {
 
   it('stops retrying when the next backoff would cross the deadline', async () => {
     const { results, requests } = await run([entry('a')], [{ codes: [14] }, { codes: [0] }], {
-      deadlineMs: 100,
+      timeoutMs: 100,
       retry: { initialBackoffMs: 5_000, maxBackoffMs: 5_000 },
     });
     expect(requests).toHaveLength(1);
-    expect(results[0]).toMatchObject({ ok: false, grpcCode: 14 });
+    expect(results[0]).toMatchObject({ ok: false, outcome: 'notWritten', grpcCode: 14 });
   });
 
   it('refuses invalid entries before sending anything', async () => {
     await expect(run([entry('')], [])).rejects.toThrow(/non-empty/);
-    await expect(run([entry('a', true, [])], [])).rejects.toThrow(/mutations/);
+    await expect(run([entry('a', [])], [])).rejects.toThrow(/mutations/);
     await expect(run([entry('a')], [], { retry: { maxAttempts: 0 } })).rejects.toThrow(/maxAttempts/);
   });
 });
@@ -147,13 +179,16 @@ describe('planMutateRowsRetry', () => {
   it('settles everything on the last allowed attempt and refuses misaligned statuses', () => {
     const policy = { maxAttempts: 1, retryableCodes: [14] };
     const state = planMutateRowsRetry(
-      [true],
       initialMutateRowsRetryState(1),
-      [{ code: 14, message: 'x' }],
+      [{ code: 14, message: 'x', delivery: 'answered' }],
       policy,
     );
-    expect(state).toEqual({ attempts: 1, pending: [], results: [{ ok: false, grpcCode: 14, message: 'x' }] });
-    expect(() => planMutateRowsRetry([true], initialMutateRowsRetryState(1), [], policy)).toThrow(RangeError);
+    expect(state).toEqual({
+      attempts: 1,
+      pending: [],
+      results: [{ ok: false, outcome: 'notWritten', grpcCode: 14, message: 'x' }],
+    });
+    expect(() => planMutateRowsRetry(initialMutateRowsRetryState(1), [], policy)).toThrow(RangeError);
   });
 });
 
@@ -163,6 +198,9 @@ describe('retry policy handling', () => {
       retry: { retryableCodes: [13] },
     });
     expect(requests.map((r) => r.keys)).toEqual([['a', 'b'], ['b']]);
-    expect(results).toEqual([{ ok: false, grpcCode: 14, message: 'code 14' }, { ok: true }]);
+    expect(results).toEqual([
+      { ok: false, outcome: 'notWritten', grpcCode: 14, message: 'code 14' },
+      { ok: true },
+    ]);
   });
 });

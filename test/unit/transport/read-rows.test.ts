@@ -1,3 +1,5 @@
+import { AbortedError } from '../../../src/errors/aborted-error.js';
+import { InvalidArgumentError } from '../../../src/errors/invalid-argument-error.js';
 import { describe, expect, it } from 'vitest';
 import { ReadRowsStreamError } from '../../../src/errors/read-rows-stream-error.js';
 import { TransportError } from '../../../src/errors/transport-error.js';
@@ -37,7 +39,7 @@ describe('readRows call options', () => {
     });
     expect(forward.calls[0]!.options.otherArgs).toBeUndefined();
     expect(forward.calls[0]!.options.timeout).toBeUndefined();
-    const reversed = await run([{ responses: [] }], { reversed: true }, { ...FAST, deadlineMs: 5_000 });
+    const reversed = await run([{ responses: [] }], { reversed: true }, { ...FAST, timeoutMs: 5_000 });
     expect(reversed.calls[0]!.options.otherArgs).toEqual({ headers: { 'bigtable-features': 'CAE=' } });
     expect(reversed.calls[0]!.options.timeout).toBeGreaterThan(4_000);
     expect(reversed.calls[0]!.request.reversed).toBe(true);
@@ -45,7 +47,7 @@ describe('readRows call options', () => {
 
   it('sends nothing for rowsLimit 0 and refuses a negative one', async () => {
     expect((await run([], { rowsLimit: 0n })).calls).toHaveLength(0);
-    expect((await run([], { rowsLimit: -1n })).error).toBeInstanceOf(RangeError);
+    expect((await run([], { rowsLimit: -1n })).error).toBeInstanceOf(InvalidArgumentError);
   });
 });
 
@@ -139,7 +141,7 @@ describe('readRows deadline and cancellation', () => {
       [{ responses: [], errorCode: 14 }, { responses: [] }],
       {},
       {
-        deadlineMs: 200,
+        timeoutMs: 200,
         retry: { initialBackoffMs: 1_000, maxBackoffMs: 1_000 },
       },
     );
@@ -147,7 +149,7 @@ describe('readRows deadline and cancellation', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('an abort while waiting for data cancels the call and ends with CANCELLED', async () => {
+  it('an abort while waiting for data cancels the call and ends with an AbortedError', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 20);
     const { keys, error, calls } = await run(
@@ -158,8 +160,8 @@ describe('readRows deadline and cancellation', () => {
       },
     );
     expect(keys).toEqual(['a']);
-    expect(error).toBeInstanceOf(TransportError);
-    expect(error).toMatchObject({ grpcCode: 1 });
+    expect(error).toBeInstanceOf(AbortedError);
+    expect(error).toMatchObject({ code: 'ABORTED', rpc: 'ReadRows' });
     expect(calls[0]!.cancelled).toBe(true);
   });
 
@@ -174,13 +176,13 @@ describe('readRows deadline and cancellation', () => {
         retry: { initialBackoffMs: 10_000, maxBackoffMs: 10_000 },
       },
     );
-    expect(error).toMatchObject({ grpcCode: 1, cause: new Error('shutting down') });
+    expect(error).toMatchObject({ code: 'ABORTED', cause: new Error('shutting down') });
     expect(calls).toHaveLength(1);
   });
 
   it('an already aborted signal sends nothing', async () => {
     const { error, calls } = await run([], {}, { signal: AbortSignal.abort() });
-    expect(error).toMatchObject({ grpcCode: 1 });
+    expect(error).toBeInstanceOf(AbortedError);
     expect(calls).toHaveLength(0);
   });
 

@@ -1,0 +1,120 @@
+import { AbortedError } from '../errors/aborted-error.js';
+import { ConnectionClosedError } from '../errors/connection-closed-error.js';
+import { DeadlineExceededError } from '../errors/deadline-exceeded-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+
+/** Why a call was stopped from outside its own attempts. */
+export type StopReason = AbortedError | ConnectionClosedError | DeadlineExceededError;
+
+/**
+ * The life of one call: its overall deadline, the caller's AbortSignal and the connection's close signal, merged
+ * into one signal that attempts listen to. `stopReason()` says which of them ended the call, as the typed error
+ * the caller sees.
+ *
+ * @example
+ * ```ts
+ * const scope = new CallScope('MutateRow', connection.closeSignal, { signal, timeoutMs: 5_000 });
+ * scope.throwIfStopped(); // before sending
+ * ```
+ */
+export class CallScope {
+  readonly signal: AbortSignal;
+  readonly deadlineAt: number | undefined;
+  readonly startedAt = Date.now();
+  private readonly controller = new AbortController();
+  private readonly timer: ReturnType<typeof setTimeout> | undefined;
+  private reason: StopReason | undefined;
+  private readonly cleanups: Array<() => void> = [];
+
+  constructor(
+    readonly rpc: string,
+    closeSignal: AbortSignal,
+    options: { readonly signal?: AbortSignal | undefined; readonly timeoutMs?: number | undefined },
+  ) {
+    const { signal, timeoutMs } = options;
+    if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+      throw new InvalidArgumentError({
+        api: rpc,
+        argument: 'timeoutMs',
+        value: timeoutMs,
+        expected: 'a positive number of milliseconds',
+      });
+    }
+    this.signal = this.controller.signal;
+    this.deadlineAt = timeoutMs === undefined ? undefined : this.startedAt + timeoutMs;
+    this.listen(closeSignal, () => new ConnectionClosedError(rpc));
+    if (signal) this.listen(signal, () => new AbortedError(rpc, signal.reason));
+    if (timeoutMs !== undefined && this.reason === undefined) {
+      this.timer = setTimeout(() => this.stop(new DeadlineExceededError(rpc, timeoutMs)), timeoutMs);
+    }
+  }
+
+  private listen(source: AbortSignal, reason: () => StopReason): void {
+    if (source.aborted) {
+      this.stop(reason());
+      return;
+    }
+    const onAbort = (): void => this.stop(reason());
+    source.addEventListener('abort', onAbort, { once: true });
+    this.cleanups.push(() => source.removeEventListener('abort', onAbort));
+  }
+
+  private stop(reason: StopReason): void {
+    if (this.reason !== undefined) return;
+    this.reason = reason;
+    this.controller.abort(reason);
+  }
+
+  /** The typed error that stopped the call, if it was stopped. */
+  stopReason(): StopReason | undefined {
+    return this.reason;
+  }
+
+  /** Throws the stop reason, if any: call before sending anything. */
+  throwIfStopped(): void {
+    if (this.reason !== undefined) throw this.reason;
+  }
+
+  /** Milliseconds left before the overall deadline (undefined: none). */
+  remainingMs(): number | undefined {
+    return this.deadlineAt === undefined ? undefined : this.deadlineAt - Date.now();
+  }
+
+  /** Stops listening and clears the deadline timer; call when the call is over. */
+  dispose(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    for (const cleanup of this.cleanups) cleanup();
+    this.cleanups.length = 0;
+  }
+}
+
+/**
+ * Settles with `promise`, or rejects with the scope's stop reason as soon as the scope is stopped. The promise's
+ * own later rejection is absorbed, so an abandoned attempt never becomes an unhandled rejection.
+ *
+ * @example
+ * ```ts
+ * const [response] = await raceStop(scope, client.mutateRow(request, options));
+ * ```
+ */
+export function raceStop<T>(scope: CallScope, promise: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onStop = (): void => reject(scope.stopReason());
+    if (scope.signal.aborted) {
+      promise.catch(() => undefined);
+      onStop();
+      return;
+    }
+    scope.signal.addEventListener('abort', onStop, { once: true });
+    promise.then(
+      (value) => {
+        scope.signal.removeEventListener('abort', onStop);
+        resolve(value);
+      },
+      (error: unknown) => {
+        scope.signal.removeEventListener('abort', onStop);
+        reject(error);
+      },
+    );
+  });
+}

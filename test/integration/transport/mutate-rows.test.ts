@@ -31,9 +31,9 @@ describe('mutateRows on the emulator', () => {
   it('reports entries that target a missing family individually while the others commit', async () => {
     const t = table();
     const results = await mutateRows(t.connection, t.tableId, [
-      { rowKey: Buffer.from('fam#1'), mutations: [set('f', 'q', 'one')]},
-      { rowKey: Buffer.from('fam#2'), mutations: [set('nope', 'q', 'two')]},
-      { rowKey: Buffer.from('fam#3'), mutations: [set('g', 'q', 'three')]},
+      { rowKey: Buffer.from('fam#1'), mutations: [set('f', 'q', 'one')] },
+      { rowKey: Buffer.from('fam#2'), mutations: [set('nope', 'q', 'two')] },
+      { rowKey: Buffer.from('fam#3'), mutations: [set('g', 'q', 'three')] },
     ]);
     expect(results).toEqual([
       { ok: true },
@@ -82,8 +82,8 @@ describe('mutateRows on the emulator', () => {
   it('turns an RPC-level failure into the outcome of every entry', async () => {
     const t = table();
     const results = await mutateRows(t.connection, 'no_such_table', [
-      { rowKey: Buffer.from('x'), mutations: [set('f', 'q', 'v')]},
-      { rowKey: Buffer.from('y'), mutations: [set('f', 'q', 'v')]},
+      { rowKey: Buffer.from('x'), mutations: [set('f', 'q', 'v')] },
+      { rowKey: Buffer.from('y'), mutations: [set('f', 'q', 'v')] },
     ]);
     expect(results).toEqual([
       expect.objectContaining({ ok: false, grpcCode: 5 }),

@@ -16,6 +16,8 @@ export interface EmulatorHandle {
   readonly hostPort: string;
   /** How the emulator was obtained. */
   readonly source: 'env' | 'binary' | 'docker';
+  /** The emulator process's pid when started here from the binary (tests freeze or kill it to simulate faults). */
+  readonly pid?: number;
   /** Resolves once the emulator (if started here) is gone. */
   stop(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 /**
  * Source of a tiny Node program that runs between the test process and `cbtemulator`: it starts the emulator,
- * forwards its output, and kills it as soon as the parent process is gone (even after a SIGKILL of the parent,
+ * forwards its output (after a `cbtemulator pid N` line), and kills it as soon as the parent process is gone (even after a SIGKILL of the parent,
  * which no exit handler can catch) or when it is told to stop. Kept as a string so that it runs with plain
  * `node -e` whether the SDK is loaded from TypeScript sources or from `dist/`.
  */
@@ -8,6 +8,7 @@ export const WATCHDOG_SOURCE = String.raw`
 const { spawn } = require('node:child_process');
 const [parentPid, binary, ...args] = process.argv.slice(1);
 const child = spawn(binary, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+if (child.pid) console.log('cbtemulator pid ' + child.pid);
 let stopping = false;
 const stop = (code) => {
   if (stopping) return;

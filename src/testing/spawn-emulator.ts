@@ -19,7 +19,8 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
-function waitForReady(child: ChildProcess, timeoutMs: number): Promise<void> {
+/** Waits for the ready line; resolves to the emulator's pid announced by the watchdog (if it did). */
+function waitForReady(child: ChildProcess, timeoutMs: number): Promise<number | undefined> {
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(
@@ -38,7 +39,10 @@ function waitForReady(child: ChildProcess, timeoutMs: number): Promise<void> {
       child.stderr?.off('data', onData);
       child.off('exit', onExit);
       if (error) reject(error);
-      else resolve();
+      else {
+        const pid = /cbtemulator pid (\d+)/.exec(output)?.[1];
+        resolve(pid === undefined ? undefined : Number(pid));
+      }
     }
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
@@ -91,8 +95,9 @@ export async function spawnEmulator(
       ['-e', WATCHDOG_SOURCE, String(process.pid), binary, '-host', host, '-port', String(port)],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    let pid: number | undefined;
     try {
-      await waitForReady(child, readyTimeoutMs);
+      pid = await waitForReady(child, readyTimeoutMs);
     } catch (error) {
       lastError = error;
       await stopChild(child);
@@ -109,6 +114,7 @@ export async function spawnEmulator(
       port,
       hostPort: `${host}:${port}`,
       source: 'binary',
+      ...(pid === undefined ? {} : { pid }),
       stop: () => stopChild(child),
     };
   }

@@ -47,6 +47,11 @@ export async function writeMany(input: {
   const causes = new Map<number, Error>();
   const unknownBatched: number[] = [];
   const batched = items.flatMap((item, index) => (item.single === undefined ? [index] : []));
+  // Once one request has spent its whole retry window on a service that stays unreachable, the requests still
+  // queued would only wait out the same window one after another: the batch stops, and they are not written.
+  const giveUp = new AbortController();
+  const signal =
+    input.call?.signal === undefined ? giveUp.signal : AbortSignal.any([input.call.signal, giveUp.signal]);
   const tasks: Array<() => Promise<void>> = [];
   for (let start = 0; start < batched.length; start += ENTITIES_PER_CALL) {
     const chunk = batched.slice(start, start + ENTITIES_PER_CALL);
@@ -56,7 +61,7 @@ export async function writeMany(input: {
         tableId,
         chunk.map((index) => ({ rowKey: items[index]!.key, mutations: items[index]!.mutations })),
         {
-          ...callOptions(policy, input.call),
+          ...callOptions(policy, { ...input.call, signal }),
           entity,
           ...(input.maxRequestBytes === undefined ? {} : { maxRequestBytes: input.maxRequestBytes }),
         },
@@ -70,6 +75,11 @@ export async function writeMany(input: {
         outcomes[index] = result.outcome;
         causes.set(index, new TransportError('MutateRows', result.message, result.grpcCode));
         if (result.outcome === 'unknown') unknownBatched.push(index);
+        else if (policy.retry.retryableCodes.includes(result.grpcCode) && !giveUp.signal.aborted) {
+          giveUp.abort(
+            new Error('the batch stopped: the service stayed unreachable for the whole retry window'),
+          );
+        }
       });
     });
   }

@@ -161,6 +161,11 @@ async function sendRequest(
         }
       }
     }
+    // A stream abandoned because the call was stopped may end without an error.
+    const stopped = scope.stopReason();
+    if (stopped !== undefined) {
+      rpcFailure = { code: GrpcStatus.CANCELLED, message: stopped.message, delivery: 'unknown' };
+    }
   } catch (error) {
     const stopped = scope.stopReason();
     if (stopped !== undefined) {

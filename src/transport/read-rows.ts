@@ -162,6 +162,9 @@ export async function* readRows(
           watch();
         }
         unwatch();
+        // An abandoned stream (idle, stopped) may end without an error: that is not the end of the rows.
+        scope.throwIfStopped();
+        if (idleFired) throw idleFailure(idleMs);
         merger.finish();
         finished = true;
         return;

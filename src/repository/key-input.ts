@@ -26,25 +26,3 @@ export function rowKeyOf<E extends object>(meta: EntityMetadata<E>, input: KeyIn
     values[part.property] = (input as Record<string, KeyValue>)[part.property]!;
   return meta.key.codec.encode(values);
 }
-
-/**
- * The key-part values present in `input`, in key order, stopping at the first missing one: the leading run a
- * prefix is built from.
- *
- * @example
- * ```ts
- * leadingKeyValues(meta, { tenant: 'acme' }); // { tenant: 'acme' }
- * ```
- */
-export function leadingKeyValues<E extends object>(
-  meta: EntityMetadata<E>,
-  input: KeyInput<E>,
-): Record<string, KeyValue> {
-  const values: Record<string, KeyValue> = {};
-  for (const part of meta.key.parts) {
-    const value = (input as Record<string, unknown>)[part.property];
-    if (value === undefined) break;
-    values[part.property] = value as KeyValue;
-  }
-  return values;
-}

@@ -19,8 +19,8 @@ import { readRows } from '../transport/read-rows.js';
 import { buildUpdateMutations } from './build-update-mutations.js';
 import type { EntityChanges } from './build-update-mutations.js';
 import type { KeyInput } from './key-input.js';
-import { leadingKeyValues, rowKeyOf } from './key-input.js';
-import { prefixDrops } from './prefix-drops.js';
+import { rowKeyOf } from './key-input.js';
+import { planPrefixDelete } from './plan-prefix-delete.js';
 import { runQueryPlan } from './query-runner.js';
 import type { RepositoryOptions } from './repository-options.js';
 import { versionPredicate } from './version-predicate.js';
@@ -298,8 +298,12 @@ export class Repository<E extends object> {
   }
 
   /**
-   * Deletes every row whose key starts with the given leading key parts (DropRowRange on the exact prefix: tenant
-   * `acme` never touches `acme2`). Refuses an empty prefix unless `allowEntireEntity` is set.
+   * Deletes every row whose key starts with the given leading key parts, which must be exactly the first key parts
+   * in key order (`{ tenant }`, `{ tenant, folder }`, …). The prefix is exact (DropRowRange on `acme#`: tenant
+   * `acme` never touches `acme2`); a full key deletes exactly that one row (DeleteFromRow), never the longer keys it
+   * is a prefix of. A gap in the key parts, a non-key or an unknown property is refused with KeyEncodingError, an
+   * empty prefix without `allowEntireEntity` with InvalidArgumentError — before anything is sent. To delete the
+   * rows of a query (`find({ tenant, id })`), read their keys and use `deleteMany`.
    *
    * @example
    * ```ts
@@ -310,24 +314,14 @@ export class Repository<E extends object> {
     partialKey: KeyInput<E>,
     options: { readonly allowEntireEntity?: boolean } = {},
   ): Promise<void> {
-    const leading = leadingKeyValues(this.meta, partialKey);
-    if (Object.keys(leading).length === 0 && !options.allowEntireEntity) {
-      throw new TypeError(
-        `${this.meta.name}.deleteByPrefix needs at least the first key part (${this.meta.key.parts[0]?.property}); ` +
-          'pass { allowEntireEntity: true } to drop every row of the entity',
-      );
+    const plan = planPrefixDelete(this.meta, partialKey, options);
+    if (plan.kind === 'table') {
+      await deleteAllRows(this.connection, this.tableId);
+      return;
     }
-    for (const range of this.meta.key.codec.ranges(leading)) {
-      if (range.start === undefined && range.end === undefined) {
-        // No literal prefix and no key part: the entity owns the whole table (the metadata forbids siblings).
-        await deleteAllRows(this.connection, this.tableId);
-        continue;
-      }
-      const drops = prefixDrops(range);
-      for (const prefix of drops.prefixes) await dropRowsByPrefix(this.connection, this.tableId, prefix);
-      for (const row of drops.rows) {
-        await mutateRow(this.connection, this.tableId, row, [{ kind: 'deleteFromRow' }], this.callOptions);
-      }
+    for (const prefix of plan.prefixes) await dropRowsByPrefix(this.connection, this.tableId, prefix);
+    for (const row of plan.rows) {
+      await mutateRow(this.connection, this.tableId, row, [{ kind: 'deleteFromRow' }], this.callOptions);
     }
   }
 

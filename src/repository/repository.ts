@@ -18,7 +18,7 @@ import { readModifyWriteRow } from '../transport/read-modify-write-row.js';
 import { readRows } from '../transport/read-rows.js';
 import { buildUpdateMutations } from './build-update-mutations.js';
 import type { EntityChanges } from './build-update-mutations.js';
-import type { KeyInput } from './key-input.js';
+import type { FullKey, KeyInput, KeyParts, KeyPrefix, NonEmptyKeyPrefix } from './key-input.js';
 import { rowKeyOf } from './key-input.js';
 import { planPrefixDelete } from './plan-prefix-delete.js';
 import { runQueryPlan } from './query-runner.js';
@@ -52,7 +52,7 @@ export interface DeleteEntityOptions {
  * const again = await devices.get({ deviceType: 'phone', deviceId: '4c410523' });
  * ```
  */
-export class Repository<E extends object> {
+export class Repository<E extends object, K extends KeyParts<E> | undefined = undefined> {
   constructor(
     private readonly connection: BigtableConnection,
     readonly meta: EntityMetadata<E>,
@@ -85,7 +85,7 @@ export class Repository<E extends object> {
    * devices.keyOf({ deviceType: 'phone', deviceId: 'x' }); // Uint8Array 'phone#x'
    * ```
    */
-  keyOf(key: KeyInput<E>): Uint8Array {
+  keyOf(key: FullKey<E, K>): Uint8Array {
     return rowKeyOf(this.meta, key);
   }
 
@@ -97,7 +97,7 @@ export class Repository<E extends object> {
    * const d = await devices.get({ deviceType: 'phone', deviceId: 'x' });
    * ```
    */
-  async get(key: KeyInput<E>): Promise<E | undefined> {
+  async get(key: FullKey<E, K>): Promise<E | undefined> {
     const [entity] = await this.getMany([key]);
     return entity;
   }
@@ -110,7 +110,7 @@ export class Repository<E extends object> {
    * const d = await devices.getOrThrow({ deviceType: 'phone', deviceId: 'x' });
    * ```
    */
-  async getOrThrow(key: KeyInput<E>): Promise<E> {
+  async getOrThrow(key: FullKey<E, K>): Promise<E> {
     const entity = await this.get(key);
     if (entity === undefined) throw new NotFoundError({ entity: this.meta.name, key: this.keyOf(key) });
     return entity;
@@ -124,7 +124,7 @@ export class Repository<E extends object> {
    * const [a, b] = await devices.getMany([{ deviceId: 'a' }, { deviceId: 'b' }]);
    * ```
    */
-  async getMany(keys: readonly KeyInput<E>[]): Promise<Array<E | undefined>> {
+  async getMany(keys: readonly FullKey<E, K>[]): Promise<Array<E | undefined>> {
     const encoded = keys.map((k) => this.keyOf(k));
     if (encoded.length === 0) return [];
     const filter = entityReadFilter(this.meta, this.now());
@@ -148,7 +148,7 @@ export class Repository<E extends object> {
    * const phones = await devices.find({ deviceType: 'phone' }).reverse().limit(10).toArray();
    * ```
    */
-  find(keyPrefix: KeyInput<E> = {}): Query<E> {
+  find(keyPrefix: KeyPrefix<E, K> = {} as KeyPrefix<E, K>): Query<E> {
     const conditions = Object.entries(keyPrefix as Record<string, unknown>)
       .filter(([, value]) => value !== undefined)
       .map(([property, value]) => ({ property, op: '=' as const, value }));
@@ -247,11 +247,11 @@ export class Repository<E extends object> {
    * ```
    */
   async update(
-    key: KeyInput<E>,
+    key: FullKey<E, K>,
     changes: EntityChanges<E>,
     options: { readonly expectedVersion?: bigint | number } = {},
   ): Promise<void> {
-    const update = buildUpdateMutations(this.meta, key, changes, {
+    const update = buildUpdateMutations(this.meta, key as KeyInput<E>, changes, {
       now: () => this.now(),
       ...(options.expectedVersion === undefined ? {} : { expectedVersion: options.expectedVersion }),
     });
@@ -274,7 +274,7 @@ export class Repository<E extends object> {
    * await devices.delete({ deviceType: 'phone', deviceId: 'x' });
    * ```
    */
-  async delete(key: KeyInput<E>, options: DeleteEntityOptions = {}): Promise<void> {
+  async delete(key: FullKey<E, K>, options: DeleteEntityOptions = {}): Promise<void> {
     const rowKey = this.keyOf(key);
     const expected = options.expectedVersion;
     if (expected === undefined) {
@@ -311,7 +311,15 @@ export class Repository<E extends object> {
    * ```
    */
   async deleteByPrefix(
-    partialKey: KeyInput<E>,
+    partialKey: NonEmptyKeyPrefix<E, K>,
+    options?: { readonly allowEntireEntity?: boolean },
+  ): Promise<void>;
+  async deleteByPrefix(
+    partialKey: KeyPrefix<E, K>,
+    options: { readonly allowEntireEntity: true },
+  ): Promise<void>;
+  async deleteByPrefix(
+    partialKey: KeyPrefix<E, K> | NonEmptyKeyPrefix<E, K>,
     options: { readonly allowEntireEntity?: boolean } = {},
   ): Promise<void> {
     const plan = planPrefixDelete(this.meta, partialKey, options);
@@ -335,7 +343,7 @@ export class Repository<E extends object> {
    * ```
    */
   async increment(
-    key: KeyInput<E>,
+    key: FullKey<E, K>,
     property: keyof E & string,
     by: bigint | number = 1,
   ): Promise<bigint | number> {
@@ -358,7 +366,7 @@ export class Repository<E extends object> {
    * ```
    */
   async aggregate(
-    key: KeyInput<E>,
+    key: FullKey<E, K>,
     property: keyof E & string,
     value: bigint | number,
     options: { readonly bucket?: Date } = {},
@@ -408,7 +416,7 @@ export class Repository<E extends object> {
    * await devices.deleteMany([{ deviceId: 'a' }, { deviceId: 'b' }]);
    * ```
    */
-  async deleteMany(keys: readonly KeyInput<E>[]): Promise<void> {
+  async deleteMany(keys: readonly FullKey<E, K>[]): Promise<void> {
     const encoded = keys.map((k) => this.keyOf(k));
     await writeMany({
       connection: this.connection,

@@ -8,6 +8,9 @@ import type { Example } from './example.js';
 @Family('stats_summary', { gc: Gc.maxVersions(1) })
 @Family('counters')
 export class DeviceDay {
+  // Type-only (nothing is emitted): tells TypeScript the key parts, so keys and key prefixes are checked at compile
+  // time. The decorators below remain what the SDK reads at run time.
+  declare static readonly keyParts: readonly ['deviceType', 'deviceId', 'day'];
   @KeyPart(0, 'string') deviceType!: string;
   @KeyPart(1, 'string') deviceId!: string;
   @KeyPart(2, 'string') day!: string; // yyyymmdd: sorts like the date

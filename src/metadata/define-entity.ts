@@ -124,25 +124,60 @@ export function definitionRecords<E>(definition: EntityDefinition<E>): Declarati
 }
 
 /**
+ * The key-part properties of a `key` tuple, in key order (literals dropped); `undefined` when `key` is a plain
+ * array whose order TypeScript does not know.
+ *
+ * @example
+ * ```ts
+ * type K = KeyPropertiesOf<[{ property: 'deviceId' }, { literal: 'm' }, { property: 'at' }]>; // ['deviceId', 'at']
+ * ```
+ */
+export type KeyPropertiesOf<T extends readonly unknown[]> = number extends T['length']
+  ? undefined
+  : KeyTupleProperties<T>;
+
+type KeyTupleProperties<T extends readonly unknown[]> = T extends readonly [infer H, ...infer R]
+  ? H extends { readonly property: infer P extends string }
+    ? readonly [P, ...KeyTupleProperties<R>]
+    : KeyTupleProperties<R>
+  : readonly [];
+
+/**
+ * A class as `defineEntity` returns it: the same constructor, with its key parts declared to TypeScript (a
+ * type-only static, nothing is added at run time) so that repositories type their keys.
+ *
+ * @example
+ * ```ts
+ * const Dev: DefinedEntity<typeof Device, readonly ['deviceId']> = defineEntity(Device, definition);
+ * ```
+ */
+export type DefinedEntity<C, K> = C & { readonly keyParts?: K };
+
+/**
  * Declares an entity without decorators (for code built without `experimentalDecorators`, or classes you do not
  * own). Produces exactly the records the decorators would, so both styles resolve to equal metadata. Returns the
- * class.
+ * class, typed with its key parts (written inline, `key` is inferred as a tuple) so that `mapper.repository()`
+ * checks full keys and key prefixes at compile time.
  *
  * @example
  * ```ts
  * class Device { deviceId!: string; at!: Date; cpu?: number; tags = new Set<string>(); }
- * defineEntity(Device, {
+ * const DeviceEntity = defineEntity(Device, {
  *   table: 'telemetry', prefix: 'phone',
  *   key: [{ property: 'deviceId', type: 'string' }, { property: 'at', type: 'reversedTimestamp' }],
  *   families: { m: { gc: Gc.maxVersions(1) }, tags: {} },
  *   properties: { cpu: { family: 'm', codec: 'float64', optional: true }, tags: { kind: 'set', family: 'tags', key: 'string' } },
  * });
+ * mapper.repository(DeviceEntity).get({ deviceId: 'x', at }); // typed: both key parts required
  * ```
  */
-export function defineEntity<C extends EntityClass>(
+export function defineEntity<
+  C extends EntityClass,
+  const K extends readonly KeyDefinition<InstanceType<C>>[],
+>(
   target: C,
-  definition: EntityDefinition<InstanceType<C>>,
-): C {
+  definition: EntityDefinition<InstanceType<C>> & { readonly key: K },
+): DefinedEntity<C, KeyPropertiesOf<K>> {
   for (const record of definitionRecords(definition)) addDeclaration(target, record);
   defaultRegistry.register(target);
   return target;

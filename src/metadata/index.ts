@@ -33,7 +33,13 @@ export {
   keyPartRecord,
 } from './record-builders.js';
 export { defineEntity, definitionRecords } from './define-entity.js';
-export type { EntityDefinition, KeyDefinition, PropertyDefinition } from './define-entity.js';
+export type {
+  DefinedEntity,
+  EntityDefinition,
+  KeyDefinition,
+  KeyPropertiesOf,
+  PropertyDefinition,
+} from './define-entity.js';
 export type {
   AggregateFieldMetadata,
   ColumnFieldMetadata,

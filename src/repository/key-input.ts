@@ -2,7 +2,8 @@ import type { KeyValue } from '../codecs/key/key-codec-types.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 
 /**
- * How callers name one entity's row: the entity itself, or an object holding its key-part properties.
+ * How callers name one entity's row when the key parts are not known to TypeScript: the entity itself, or an
+ * object holding its key-part properties. Checked at run time only (KeyEncodingError for a missing part).
  *
  * @example
  * ```ts
@@ -10,6 +11,90 @@ import type { EntityMetadata } from '../metadata/entity-metadata.js';
  * ```
  */
 export type KeyInput<E> = { readonly [P in keyof E]?: E[P] };
+
+/**
+ * The key-part properties of an entity, in key order, as a tuple type: `readonly ['deviceType', 'deviceId']`.
+ *
+ * @example
+ * ```ts
+ * type DeviceKey = KeyParts<Device>; // readonly ('deviceType' | 'deviceId' | …)[]
+ * ```
+ */
+export type KeyParts<E> = readonly (keyof E & string)[];
+
+/**
+ * The key parts a class declares to TypeScript, or `undefined` when it declares none. A decorated class declares
+ * them with a type-only static (no code is emitted; the decorators stay the source of truth at run time);
+ * `defineEntity` adds the declaration itself from its `key` tuple.
+ *
+ * @example
+ * ```ts
+ * class Device {
+ *   declare static readonly keyParts: readonly ['deviceType', 'deviceId'];
+ *   @KeyPart(0, 'string') deviceType!: string;
+ *   @KeyPart(1, 'string') deviceId!: string;
+ * }
+ * type K = KeyPartsOf<typeof Device>; // readonly ['deviceType', 'deviceId']
+ * ```
+ */
+export type KeyPartsOf<C> = C extends { readonly keyParts?: infer K }
+  ? K extends readonly string[]
+    ? number extends K['length']
+      ? undefined
+      : K
+    : undefined
+  : undefined;
+
+type Values<E, P extends keyof E> = { readonly [Q in P]: E[Q] };
+type Absent<P extends PropertyKey> = { readonly [Q in P]?: never };
+
+/**
+ * A full key: exactly the declared key parts (extra properties are allowed on variables, such as a whole entity,
+ * but not in object literals). Without a declaration, {@link KeyInput}.
+ *
+ * @example
+ * ```ts
+ * const key: FullKey<Device, readonly ['deviceType', 'deviceId']> = { deviceType: 'phone', deviceId: 'x' };
+ * ```
+ */
+export type FullKey<E, K extends KeyParts<E> | undefined> = [K] extends [KeyParts<E>]
+  ? Values<E, K[number]>
+  : KeyInput<E>;
+
+type LeadingRuns<E, Rest extends KeyParts<E>, Done extends keyof E> = Rest extends readonly [
+  infer H extends keyof E & string,
+  ...infer T extends KeyParts<E>,
+]
+  ? (Values<E, Done> & Absent<Rest[number]>) | LeadingRuns<E, T, Done | H>
+  : Values<E, Done>;
+
+/**
+ * A key prefix: the first key parts in key order and nothing else — `{}`, `{ a }`, `{ a, b }`, … but never `{ b }`
+ * or `{ a, c }` (a later part is typed `never` until the parts before it are given). Without a declaration,
+ * {@link KeyInput}.
+ *
+ * @example
+ * ```ts
+ * const tenant: KeyPrefix<Doc, readonly ['tenant', 'folder', 'id']> = { tenant: 'acme' };
+ * ```
+ */
+export type KeyPrefix<E, K extends KeyParts<E> | undefined> = [K] extends [KeyParts<E>]
+  ? LeadingRuns<E, K, never>
+  : KeyInput<E>;
+
+/**
+ * A key prefix with at least the first key part (what `deleteByPrefix` takes without `allowEntireEntity`).
+ *
+ * @example
+ * ```ts
+ * const tenant: NonEmptyKeyPrefix<Doc, readonly ['tenant', 'id']> = { tenant: 'acme' };
+ * ```
+ */
+export type NonEmptyKeyPrefix<E, K extends KeyParts<E> | undefined> = [K] extends [KeyParts<E>]
+  ? K extends readonly [infer H extends keyof E & string, ...infer T extends KeyParts<E>]
+    ? LeadingRuns<E, T, H>
+    : never
+  : KeyInput<E>;
 
 /**
  * Encodes the row key of a key input. The key codec throws a KeyEncodingError naming the missing or bad field, so
@@ -20,31 +105,9 @@ export type KeyInput<E> = { readonly [P in keyof E]?: E[P] };
  * const key = rowKeyOf(meta, { deviceId: 'x' });
  * ```
  */
-export function rowKeyOf<E extends object>(meta: EntityMetadata<E>, input: KeyInput<E>): Uint8Array {
+export function rowKeyOf<E extends object>(meta: EntityMetadata<E>, input: object): Uint8Array {
   const values: Record<string, KeyValue> = {};
   for (const part of meta.key.parts)
     values[part.property] = (input as Record<string, KeyValue>)[part.property]!;
   return meta.key.codec.encode(values);
-}
-
-/**
- * The key-part values present in `input`, in key order, stopping at the first missing one: the leading run a
- * prefix is built from.
- *
- * @example
- * ```ts
- * leadingKeyValues(meta, { tenant: 'acme' }); // { tenant: 'acme' }
- * ```
- */
-export function leadingKeyValues<E extends object>(
-  meta: EntityMetadata<E>,
-  input: KeyInput<E>,
-): Record<string, KeyValue> {
-  const values: Record<string, KeyValue> = {};
-  for (const part of meta.key.parts) {
-    const value = (input as Record<string, unknown>)[part.property];
-    if (value === undefined) break;
-    values[part.property] = value as KeyValue;
-  }
-  return values;
 }

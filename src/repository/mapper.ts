@@ -6,6 +6,7 @@ import type { ConnectionOptions } from '../transport/connection-options.js';
 import { createTable } from '../transport/table-admin.js';
 import { readPolymorphic } from './polymorphic-read.js';
 import { resolveCallPolicy } from './call-policy.js';
+import type { KeyPartsOf } from './key-input.js';
 import { Repository } from './repository.js';
 import type { RepositoryOptions } from './repository-options.js';
 
@@ -44,24 +45,26 @@ export class Mapper {
   }
 
   /**
-   * The repository of an entity class (its metadata is resolved and validated here, once).
+   * The repository of an entity class (its metadata is resolved and validated here, once). Keys are typed from the
+   * key parts the class declares to TypeScript (`defineEntity` does it from its `key` tuple; a decorated class with
+   * `declare static readonly keyParts: readonly [...]`); without a declaration they are checked at run time only.
    *
    * @example
    * ```ts
    * const videos = mapper.repository(Video);
    * ```
    */
-  repository<E extends object>(entity: EntityClass<E>): Repository<E> {
+  repository<C extends EntityClass>(entity: C): Repository<InstanceType<C>, KeyPartsOf<C>> {
     let repository = this.repositories.get(entity);
     if (!repository) {
       repository = new Repository(
         this.connection,
         getEntityMetadata(entity),
         this.options,
-      ) as Repository<object>;
+      ) as unknown as Repository<object>;
       this.repositories.set(entity, repository);
     }
-    return repository as unknown as Repository<E>;
+    return repository as unknown as Repository<InstanceType<C>, KeyPartsOf<C>>;
   }
 
   /**

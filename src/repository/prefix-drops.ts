@@ -1,4 +1,4 @@
-import { bytesEqual, concatBytes } from '../codecs/key/bytes.js';
+import { bytesEqual, concatBytes, hasPrefix } from '../codecs/key/bytes.js';
 import type { KeyRange } from '../codecs/key/key-codec-types.js';
 import { keySuccessor } from '../codecs/key/key-range.js';
 
@@ -8,32 +8,48 @@ export interface PrefixDrops {
   readonly rows: readonly Uint8Array[];
 }
 
-const concat = (a: Uint8Array, b: readonly number[]): Uint8Array => concatBytes([a, Uint8Array.from(b)]);
-const equal = (a: Uint8Array | undefined, b: Uint8Array | undefined): boolean =>
-  a !== undefined && b !== undefined && bytesEqual(a, b);
+const ORDERED_CODE_END = Uint8Array.of(0x00, 0x02);
+const ORDERED_CODE_SEPARATOR = Uint8Array.of(0x00, 0x01);
+
+function notAPrefix(): RangeError {
+  // Only the key codec builds these ranges; any other shape is a bug, never something to approximate.
+  return new RangeError('prefixDrops: the range is neither a key prefix nor a single key');
+}
 
 /**
- * Expresses a partial-key range as DropRowRange prefixes (DropRowRange only takes prefixes). A delimited partial
- * key is the pure prefix range [p, successor(p)). An ordered-code one is [p, p ‖ 00 02): the keys that continue
- * with a separator (p ‖ 00 01 …), those whose next field is empty (p ‖ 00 00 …), and the row p itself, whose
- * remaining fields are all empty (trailing empty fields are omitted).
+ * Expresses a range the key codec planned for leading key parts as DropRowRange prefixes (DropRowRange only takes
+ * prefixes) plus single rows (DeleteFromRow):
+ *
+ * - a full key is the point range [k, k]: the one row k, never the prefix k (which would also hold longer keys);
+ * - a delimited partial key is [p, successor(p)): the prefix p;
+ * - an ordered-code partial key is [s, P ‖ 00 02), where P frames the leading fields with trailing empty ones
+ *   written out (00 00) and s is the canonical key of the row whose remaining fields are all empty (trailing empty
+ *   fields are omitted, so s is P itself or a prefix of it). Every canonical key in it is s or continues P with
+ *   a field separator: the row s plus the prefix P ‖ 00 01.
  *
  * @example
  * ```ts
  * prefixDrops({ start: { key: p, inclusive: true }, end: { key: successor(p)!, inclusive: false } }); // { prefixes: [p], rows: [] }
+ * prefixDrops({ start: { key: k, inclusive: true }, end: { key: k, inclusive: true } });               // { prefixes: [], rows: [k] }
  * ```
  */
 export function prefixDrops(range: KeyRange): PrefixDrops {
   const start = range.start?.key;
   const end = range.end?.key;
-  if (start === undefined || start.length === 0 || !range.start?.inclusive || range.end?.inclusive) {
-    throw new RangeError('prefixDrops: the range is not a key prefix');
+  if (start === undefined || start.length === 0 || !range.start?.inclusive) throw notAPrefix();
+  if (range.end?.inclusive) {
+    if (!bytesEqual(start, end!)) throw notAPrefix();
+    return { prefixes: [], rows: [start] };
   }
-  if (end === undefined ? keySuccessor(start) === undefined : equal(keySuccessor(start), end)) {
+  const successor = keySuccessor(start);
+  if (end === undefined ? successor === undefined : successor !== undefined && bytesEqual(successor, end)) {
     return { prefixes: [start], rows: [] };
   }
-  if (equal(concat(start, [0x00, 0x02]), end)) {
-    return { prefixes: [concat(start, [0x00, 0x00]), concat(start, [0x00, 0x01])], rows: [start] };
+  if (end !== undefined && end.length >= 2 && hasPrefix(end.subarray(end.length - 2), ORDERED_CODE_END)) {
+    const framed = end.subarray(0, end.length - 2);
+    if (hasPrefix(framed, start)) {
+      return { prefixes: [concatBytes([framed, ORDERED_CODE_SEPARATOR])], rows: [start] };
+    }
   }
-  throw new RangeError('prefixDrops: the range is not a key prefix');
+  throw notAPrefix();
 }

@@ -28,9 +28,9 @@ import { readRows } from '../transport/read-rows.js';
 import type { CallPolicy } from './call-policy.js';
 import { callOptions, resolveCallPolicy } from './call-policy.js';
 import { confirmWritten } from './confirm-written.js';
-import type { KeyInput } from './key-input.js';
-import { leadingKeyValues, rowKeyOf } from './key-input.js';
-import { prefixDrops } from './prefix-drops.js';
+import type { FullKey, KeyInput, KeyParts, KeyPrefix, NonEmptyKeyPrefix } from './key-input.js';
+import { rowKeyOf } from './key-input.js';
+import { planPrefixDelete } from './plan-prefix-delete.js';
 import { runQueryPlan } from './query-runner.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
 import { versionPredicate } from './version-predicate.js';
@@ -92,7 +92,7 @@ export type MapValueOf<T> = NonNullable<T> extends ReadonlyMap<unknown, infer V>
  * const again = await devices.get({ deviceType: 'phone', deviceId: '4c410523' });
  * ```
  */
-export class Repository<E extends object> {
+export class Repository<E extends object, K extends KeyParts<E> | undefined = undefined> {
   private readonly policy: CallPolicy;
 
   constructor(
@@ -115,10 +115,6 @@ export class Repository<E extends object> {
   /** Transport options of a write of this entity: the mapper's policy plus the call's signal and deadline. */
   private writeOptions(call: CallOptions = {}) {
     return { ...callOptions(this.policy, call), entity: this.meta.name };
-  }
-
-  private get callOptions() {
-    return this.writeOptions();
   }
 
   /**
@@ -157,7 +153,7 @@ export class Repository<E extends object> {
    * devices.keyOf({ deviceType: 'phone', deviceId: 'x' }); // Uint8Array 'phone#x'
    * ```
    */
-  keyOf(key: KeyInput<E>): Uint8Array {
+  keyOf(key: FullKey<E, K>): Uint8Array {
     return rowKeyOf(this.meta, key);
   }
 
@@ -169,7 +165,7 @@ export class Repository<E extends object> {
    * const d = await devices.get({ deviceType: 'phone', deviceId: 'x' });
    * ```
    */
-  async get(key: KeyInput<E>, options: CallOptions = {}): Promise<E | undefined> {
+  async get(key: FullKey<E, K>, options: CallOptions = {}): Promise<E | undefined> {
     const [entity] = await this.getMany([key], options);
     return entity;
   }
@@ -182,7 +178,7 @@ export class Repository<E extends object> {
    * const d = await devices.getOrThrow({ deviceType: 'phone', deviceId: 'x' });
    * ```
    */
-  async getOrThrow(key: KeyInput<E>, options: CallOptions = {}): Promise<E> {
+  async getOrThrow(key: FullKey<E, K>, options: CallOptions = {}): Promise<E> {
     const entity = await this.get(key, options);
     if (entity === undefined) throw new NotFoundError({ entity: this.meta.name, key: this.keyOf(key) });
     return entity;
@@ -196,7 +192,7 @@ export class Repository<E extends object> {
    * const [a, b] = await devices.getMany([{ deviceId: 'a' }, { deviceId: 'b' }]);
    * ```
    */
-  async getMany(keys: readonly KeyInput<E>[], options: CallOptions = {}): Promise<Array<E | undefined>> {
+  async getMany(keys: readonly FullKey<E, K>[], options: CallOptions = {}): Promise<Array<E | undefined>> {
     const encoded = keys.map((k) => this.keyOf(k));
     if (encoded.length === 0) return [];
     const filter = entityReadFilter(this.meta, this.now());
@@ -222,7 +218,7 @@ export class Repository<E extends object> {
    * const phones = await devices.find({ deviceType: 'phone' }).reverse().limit(10).toArray();
    * ```
    */
-  find(keyPrefix: KeyInput<E> = {}): Query<E> {
+  find(keyPrefix: KeyPrefix<E, K> = {} as KeyPrefix<E, K>): Query<E> {
     const conditions = Object.entries(keyPrefix as Record<string, unknown>)
       .filter(([, value]) => value !== undefined)
       .map(([property, value]) => ({ property, op: '=' as const, value }));
@@ -323,7 +319,7 @@ export class Repository<E extends object> {
     const current = version ? values[version.property] : undefined;
     const isNew = current === undefined || current === null || current === 0 || current === 0n;
     const expectedVersion = version && !isNew ? (current as bigint | number) : undefined;
-    const next = await this.update(key(this.meta, values) as KeyInput<E>, changes as EntityChanges<E>, {
+    const next = await this.update(key(this.meta, values) as FullKey<E, K>, changes as EntityChanges<E>, {
       ...options,
       ...(expectedVersion === undefined ? {} : { expectedVersion }),
     });
@@ -407,11 +403,11 @@ export class Repository<E extends object> {
    * ```
    */
   async update(
-    key: KeyInput<E>,
+    key: FullKey<E, K>,
     changes: EntityChanges<E>,
     options: UpdateEntityOptions = {},
   ): Promise<bigint | number | undefined> {
-    const update = buildUpdateMutations(this.meta, key, changes, {
+    const update = buildUpdateMutations(this.meta, key as KeyInput<E>, changes, {
       now: () => this.now(),
       ...(options.expectedVersion === undefined ? {} : { expectedVersion: options.expectedVersion }),
     });
@@ -448,7 +444,7 @@ export class Repository<E extends object> {
    * ```
    */
   async add<P extends SetProperty<E>>(
-    key: KeyInput<E>,
+    key: FullKey<E, K>,
     property: P,
     members: Iterable<MemberOf<E[P]>>,
     options: CallOptions = {},
@@ -467,7 +463,7 @@ export class Repository<E extends object> {
    * ```
    */
   async put<P extends MapProperty<E>>(
-    key: KeyInput<E>,
+    key: FullKey<E, K>,
     property: P,
     entries:
       ReadonlyMap<MemberOf<E[P]>, MapValueOf<E[P]>> | Iterable<readonly [MemberOf<E[P]>, MapValueOf<E[P]>]>,
@@ -491,7 +487,7 @@ export class Repository<E extends object> {
    * ```
    */
   async remove<P extends SetProperty<E> | MapProperty<E>>(
-    key: KeyInput<E>,
+    key: FullKey<E, K>,
     property: P,
     members: Iterable<MemberOf<E[P]>>,
     options: CallOptions = {},
@@ -518,7 +514,7 @@ export class Repository<E extends object> {
   }
 
   private async writeEntries(
-    key: KeyInput<E>,
+    key: FullKey<E, K>,
     field: MapFieldMetadata | SetFieldMetadata,
     change: { readonly put?: Iterable<unknown>; readonly remove?: Iterable<unknown> },
     options: CallOptions,
@@ -553,7 +549,7 @@ export class Repository<E extends object> {
    * await devices.delete({ deviceType: 'phone', deviceId: 'x' });
    * ```
    */
-  async delete(key: KeyInput<E>, options: DeleteEntityOptions = {}): Promise<void> {
+  async delete(key: FullKey<E, K>, options: DeleteEntityOptions = {}): Promise<void> {
     const rowKey = this.keyOf(key);
     const expected = options.expectedVersion;
     const mutations: Mutation[] = [{ kind: 'deleteFromRow' }];
@@ -601,8 +597,12 @@ export class Repository<E extends object> {
   }
 
   /**
-   * Deletes every row whose key starts with the given leading key parts (DropRowRange on the exact prefix: tenant
-   * `acme` never touches `acme2`). Refuses an empty prefix unless `allowEntireEntity` is set.
+   * Deletes every row whose key starts with the given leading key parts, which must be exactly the first key parts
+   * in key order (`{ tenant }`, `{ tenant, folder }`, …). The prefix is exact (DropRowRange on `acme#`: tenant
+   * `acme` never touches `acme2`); a full key deletes exactly that one row (DeleteFromRow), never the longer keys it
+   * is a prefix of. A gap in the key parts, a non-key or an unknown property is refused with KeyEncodingError, an
+   * empty prefix without `allowEntireEntity` with InvalidArgumentError — before anything is sent. To delete the
+   * rows of a query (`find({ tenant, id })`), read their keys and use `deleteMany`.
    *
    * @example
    * ```ts
@@ -610,27 +610,27 @@ export class Repository<E extends object> {
    * ```
    */
   async deleteByPrefix(
-    partialKey: KeyInput<E>,
-    options: { readonly allowEntireEntity?: boolean } = {},
+    partialKey: NonEmptyKeyPrefix<E, K>,
+    options?: CallOptions & { readonly allowEntireEntity?: boolean },
+  ): Promise<void>;
+  async deleteByPrefix(
+    partialKey: KeyPrefix<E, K>,
+    options: CallOptions & { readonly allowEntireEntity: true },
+  ): Promise<void>;
+  async deleteByPrefix(
+    partialKey: KeyPrefix<E, K> | NonEmptyKeyPrefix<E, K>,
+    options: CallOptions & { readonly allowEntireEntity?: boolean } = {},
   ): Promise<void> {
-    const leading = leadingKeyValues(this.meta, partialKey);
-    if (Object.keys(leading).length === 0 && !options.allowEntireEntity) {
-      throw new TypeError(
-        `${this.meta.name}.deleteByPrefix needs at least the first key part (${this.meta.key.parts[0]?.property}); ` +
-          'pass { allowEntireEntity: true } to drop every row of the entity',
-      );
+    const plan = planPrefixDelete(this.meta, partialKey, options);
+    // A drop is never re-sent after an unknown outcome: it would also delete rows written since.
+    const write = this.writeOptions(options);
+    if (plan.kind === 'table') {
+      await deleteAllRows(this.connection, this.tableId, write);
+      return;
     }
-    for (const range of this.meta.key.codec.ranges(leading)) {
-      if (range.start === undefined && range.end === undefined) {
-        // No literal prefix and no key part: the entity owns the whole table (the metadata forbids siblings).
-        await deleteAllRows(this.connection, this.tableId);
-        continue;
-      }
-      const drops = prefixDrops(range);
-      for (const prefix of drops.prefixes) await dropRowsByPrefix(this.connection, this.tableId, prefix);
-      for (const row of drops.rows) {
-        await mutateRow(this.connection, this.tableId, row, [{ kind: 'deleteFromRow' }], this.callOptions);
-      }
+    for (const prefix of plan.prefixes) await dropRowsByPrefix(this.connection, this.tableId, prefix, write);
+    for (const row of plan.rows) {
+      await mutateRow(this.connection, this.tableId, row, [{ kind: 'deleteFromRow' }], write);
     }
   }
 
@@ -645,7 +645,7 @@ export class Repository<E extends object> {
    * ```
    */
   async increment(
-    key: KeyInput<E>,
+    key: FullKey<E, K>,
     property: keyof E & string,
     by: bigint | number = 1,
     options: CallOptions = {},
@@ -676,7 +676,7 @@ export class Repository<E extends object> {
    * ```
    */
   async aggregate(
-    key: KeyInput<E>,
+    key: FullKey<E, K>,
     property: keyof E & string,
     value: bigint | number,
     options: AggregateOptions = {},
@@ -741,7 +741,7 @@ export class Repository<E extends object> {
    * await devices.deleteMany([{ deviceId: 'a' }, { deviceId: 'b' }]);
    * ```
    */
-  async deleteMany(keys: readonly KeyInput<E>[], options: CallOptions = {}): Promise<void> {
+  async deleteMany(keys: readonly FullKey<E, K>[], options: CallOptions = {}): Promise<void> {
     const encoded = keys.map((k) => this.keyOf(k));
     await writeMany({
       connection: this.connection,

@@ -4,6 +4,7 @@ import { QueryError } from '../../errors/query-error.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { ConditionNode } from '../nodes/query-node.js';
 import { conditionValues } from './condition-values.js';
+import { spansEntity } from './entity-key-span.js';
 import { intersectKeyRanges } from './intersect-key-ranges.js';
 import type { ResidualCondition } from './residual-condition.js';
 import { compareValues } from './residual-condition.js';
@@ -20,7 +21,7 @@ import { compareValues } from './residual-condition.js';
 export interface KeyPlan {
   /** Sorted, disjoint, non-empty ranges; `[]` = no row can match (send nothing). */
   readonly ranges: readonly KeyRange[];
-  /** True when no condition narrows the first key part: every row of the entity is read. */
+  /** True when the planned rows are every row the entity can have (no condition narrows the key space). */
   readonly scan: boolean;
   /** Conditions on key parts the row set cannot express, checked on the decoded key. */
   readonly residual: readonly ResidualCondition[];
@@ -138,7 +139,20 @@ export function planKeyConditions(
     }
     planned.add(c);
   }
-  const scan = index === 0 && rangeConditions.length === 0;
+  // Decided on the row set, not on the conditions' shape: a condition that keeps every row the entity can have
+  // (startsWith '', >= '' on a string part) narrows nothing, so the plan is a scan all the same.
+  const scan = index === 0 && (rangeConditions.length === 0 || spansEntity(meta, ranges));
+  if (scan && rangeConditions.length > 0 && !allowScan) {
+    const shown = rangeConditions.map((c) => `${c.property} ${c.op}`).join(', ');
+    throw new QueryError({
+      entity: meta.name,
+      property: parts[0]!.property,
+      value: rangeConditions.length === 1 ? rangeConditions[0]!.value : rangeConditions.map((c) => c.value),
+      problem:
+        `the key conditions (${shown}) do not narrow the key space: this would scan every ${meta.name} row; ` +
+        'give a condition that excludes some rows, a key prefix, or call allowScan()',
+    });
+  }
   const residual: ResidualCondition[] = [];
   for (const c of conditions) {
     if (planned.has(c)) continue;
@@ -173,7 +187,12 @@ export function planKeyConditions(
     ranges = [];
     notes.push('contradictory equalities on one key part: no row can match');
   }
-  if (scan) notes.push(`no condition on the first key part: full scan of every ${meta.name} row`);
+  if (scan)
+    notes.push(
+      rangeConditions.length === 0
+        ? `no condition on the first key part: full scan of every ${meta.name} row`
+        : `the key conditions on ${parts[0]!.property} do not narrow the key space: full scan of every ${meta.name} row`,
+    );
   if (ranges.length === 0 && !impossible)
     notes.push('the key conditions match no row key: no request is sent');
   return { ranges, scan, residual, notes };

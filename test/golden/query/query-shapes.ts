@@ -128,6 +128,12 @@ export const QUERY_SHAPES: readonly QueryShape[] = [
     build: () => readings().allowScan().where('status', '=', 'broken'),
   },
   {
+    name: 'vacuous-key-condition',
+    title: 'A key condition that narrows nothing is a scan too',
+    code: "readings.find().where('deviceType', '>=', '').allowScan() // QueryError without allowScan()",
+    build: () => readings().where('deviceType', '>=', '').allowScan(),
+  },
+  {
     name: 'empty',
     title: 'A plan that matches nothing sends nothing',
     code: "readings.find({ deviceType: 'phone' }).where('deviceType', '=', 'tablet')",

@@ -25,6 +25,21 @@ export default tseslint.config(
     },
   },
   {
+    // Vitest writes a missing snapshot file during a plain run; goldens go through test/support/golden-file.ts,
+    // which writes only under `npm run golden:update`.
+    files: ['test/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toMatchFileSnapshot', 'toMatchSnapshot', 'toMatchInlineSnapshot'].map((property) => ({
+          property,
+          message:
+            'Use expectGolden() from test/support/golden-file.ts: a test run must never write goldens.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['src/transport/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

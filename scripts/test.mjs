@@ -6,6 +6,11 @@ import { ensureDeps, run } from './ensure-deps.mjs';
 import { summarizeVitestReport } from './summarize-vitest-report.mjs';
 
 process.chdir(new URL('..', import.meta.url).pathname);
+if (process.env.UPDATE_GOLDENS !== undefined) {
+  // The test run checks goldens and never writes them; `npm run golden:update` does that.
+  console.warn('[test] ignoring UPDATE_GOLDENS: use `npm run golden:update` to rewrite golden files');
+  delete process.env.UPDATE_GOLDENS;
+}
 ensureDeps();
 
 const step = (name, command, args) => {

@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tmp/**', '.node24/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tmp/**', '.node-ci/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,6 +23,26 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Vitest writes a missing snapshot file during a plain run; goldens go through test/support/golden-file.ts,
+    // which writes only under `npm run golden:update`.
+    files: ['test/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toMatchFileSnapshot', 'toMatchSnapshot', 'toMatchInlineSnapshot'].map((property) => ({
+          property,
+          message:
+            'Use expectGolden() from test/support/golden-file.ts: a test run must never write goldens.',
+        })),
+      ],
+    },
+  },
+  {
+    // Doc snippets show results they do not use (`const day = await days.get(…)`).
+    files: ['test/docs/snippets/**/*.ts'],
+    rules: { '@typescript-eslint/no-unused-vars': 'off' },
   },
   {
     files: ['src/transport/**/*.ts'],

@@ -1,9 +1,16 @@
 // The whole test suite: typecheck, lint, build, then every vitest test (unit, property, golden, conformance and
 // emulator integration). Skipped or todo tests fail the run: a test that cannot run must say why in code, not hide.
+// A test file that fails to load counts as a failure in the closing line (see summarize-vitest-report.mjs).
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { ensureDeps, run } from './ensure-deps.mjs';
+import { summarizeVitestReport } from './summarize-vitest-report.mjs';
 
 process.chdir(new URL('..', import.meta.url).pathname);
+if (process.env.UPDATE_GOLDENS !== undefined) {
+  // The test run checks goldens and never writes them; `npm run golden:update` does that.
+  console.warn('[test] ignoring UPDATE_GOLDENS: use `npm run golden:update` to rewrite golden files');
+  delete process.env.UPDATE_GOLDENS;
+}
 ensureDeps();
 
 const step = (name, command, args) => {
@@ -40,19 +47,9 @@ if (!existsSync(report)) {
   console.error('[test] vitest wrote no report');
   process.exit(1);
 }
-const result = JSON.parse(readFileSync(report, 'utf8'));
-const skipped = [];
-for (const file of result.testResults ?? []) {
-  for (const t of file.assertionResults ?? []) {
-    if (t.status === 'pending' || t.status === 'skipped' || t.status === 'todo') skipped.push(t.fullName);
-  }
-}
-if (skipped.length > 0) {
-  console.error(`[test] ${skipped.length} skipped/todo test(s) are not allowed:\n  ${skipped.join('\n  ')}`);
-  failed = true;
-}
-console.log(
-  `vitest: ${result.numPassedTests} passed, ${result.numFailedTests} failed, ${skipped.length} skipped`,
-);
-if (result.numTotalTests === 0) failed = true;
-process.exit(failed || result.numFailedTests > 0 ? 1 : 0);
+const summary = summarizeVitestReport(JSON.parse(readFileSync(report, 'utf8')), { root: process.cwd() });
+for (const problem of summary.problems) console.error(`[test] ${problem}`);
+if (failed && summary.ok)
+  console.error('[test] vitest exited with an error although every test passed (output above)');
+console.log(summary.line);
+process.exit(failed || !summary.ok ? 1 : 0);

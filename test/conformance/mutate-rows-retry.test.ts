@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { BigtableConnection } from '../../src/transport/bigtable-connection.js';
 import { mutateRows } from '../../src/transport/mutate-rows.js';
@@ -10,6 +8,7 @@ import {
   initialMutateRowsRetryState,
   planMutateRowsRetry,
 } from '../../src/transport/plan-mutate-rows-retry.js';
+import { readVectorFile } from './read-vector-file.js';
 
 /**
  * googleapis/nodejs-bigtable system-test/data/mutate-rows-retry-test.json, used unchanged. Attempt i is answered
@@ -27,10 +26,7 @@ interface JsonCase {
   errors?: { index_in_mutations_request: number }[];
 }
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const { tests } = JSON.parse(
-  readFileSync(`${repoRoot}../shared/conformance/mutate-rows-retry-test.json`, 'utf8'),
-) as { tests: JsonCase[] };
+const { tests } = readVectorFile('mutate-rows-retry-test.json') as { tests: JsonCase[] };
 
 const HTTP_TO_GRPC: Record<number, number> = { 200: 0, 429: 14 };
 

@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fromHex, toHex } from '../../src/codecs/key/bytes.js';
 import { orderedCode, type OrderedCodeDirection } from '../../src/codecs/key/ordered-code.js';
@@ -11,10 +8,7 @@ import {
 import { decodeRowKeyWithSchema, encodeRowKeyWithSchema } from '../../src/codecs/key/row-key-schema.js';
 import type { RowKeySchema } from '../../src/codecs/key/row-key-schema.js';
 import { KeyEncodingError } from '../../src/errors/key-encoding-error.js';
-
-// Google's vectors, read unchanged from the shared conformance directory next to the repository.
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const vectorsPath = resolve(repoRoot, '..', 'shared', 'conformance', 'orderedcode-vectors.json');
+import { readVectorFile } from './read-vector-file.js';
 
 interface SingleItem {
   type: 'string' | 'int64' | 'uint64' | 'float64' | 'infinity';
@@ -48,7 +42,8 @@ interface Vectors {
   };
 }
 
-const vectors = JSON.parse(readFileSync(vectorsPath, 'utf8')) as Vectors;
+// Google's vectors, vendored unchanged (see vectors/SOURCES.md).
+const vectors = readVectorFile('orderedcode-vectors.json') as Vectors;
 const go = vectors.go_orderedcode;
 const beam = vectors.beam_java_orderedcode;
 const DIRECTIONS: readonly OrderedCodeDirection[] = ['increasing', 'decreasing'];
@@ -104,7 +99,7 @@ function expectedDecoded(item: SingleItem): unknown {
 }
 
 describe('OrderedCode conformance (google/orderedcode, Apache Beam, Bigtable types.proto)', () => {
-  it('reads the vector file from ../shared/conformance', () => {
+  it('reads the vendored vector file', () => {
     expect(go.single_items.length).toBeGreaterThan(100);
   });
 

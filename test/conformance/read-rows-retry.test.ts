@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TransportError } from '../../src/errors/transport-error.js';
 import type { ReadRowsRequestData, RowRange } from '../../src/model/read-rows-request.js';
 import type { BigtableConnection } from '../../src/transport/bigtable-connection.js';
 import { readRows } from '../../src/transport/read-rows.js';
 import { readRowsResume } from '../../src/transport/read-rows-resume.js';
+import { readVectorFile } from './read-vector-file.js';
 
 /**
  * googleapis/nodejs-bigtable system-test/data/read-rows-retry-test.json, used unchanged. In the original harness a
@@ -34,10 +33,7 @@ interface JsonCase {
   error?: number;
 }
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const { tests } = JSON.parse(
-  readFileSync(`${repoRoot}../shared/conformance/read-rows-retry-test.json`, 'utf8'),
-) as { tests: JsonCase[] };
+const { tests } = readVectorFile('read-rows-retry-test.json') as { tests: JsonCase[] };
 
 const ascii = (b: Uint8Array): string => Buffer.from(b).toString('latin1');
 const bytes = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'latin1'));

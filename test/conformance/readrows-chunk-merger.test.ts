@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ReadRowsStreamError } from '../../src/errors/read-rows-stream-error.js';
 import type { CellChunkLike, ReadRowsResponseLike } from '../../src/transport/chunk-merger.js';
 import { ChunkMerger } from '../../src/transport/chunk-merger.js';
+import { readVectorFile } from './read-vector-file.js';
 
-/** googleapis/conformance-tests bigtable/v2/readrows.json, used unchanged (see shared/conformance/SOURCES.md). */
+/** googleapis/conformance-tests bigtable/v2/readrows.json, used unchanged (see vectors/SOURCES.md). */
 interface JsonChunk {
   rowKey?: string;
   familyName?: string;
@@ -33,10 +32,7 @@ interface JsonCase {
   results?: JsonResult[];
 }
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const { readRowsTests } = JSON.parse(
-  readFileSync(`${repoRoot}../shared/conformance/bigtable-readrows.json`, 'utf8'),
-) as { readRowsTests: JsonCase[] };
+const { readRowsTests } = readVectorFile('bigtable-readrows.json') as { readRowsTests: JsonCase[] };
 
 const b64 = (s: string | undefined): Buffer => Buffer.from(s ?? '', 'base64');
 

@@ -1,9 +1,11 @@
 import type { RowFilter } from '../../model/read-rows-request.js';
+import { simplifyChain } from './simplify-chain.js';
 
 /**
  * Sequential composition that never produces what Bigtable or the emulator rejects or wastes: `passAll` members are
- * dropped, nested chains are flattened, a `blockAll` makes the whole chain `blockAll`, a single member is returned
- * unwrapped (the emulator rejects a one-element chain), and nothing at all is `undefined` (= no filter).
+ * dropped, nested chains are flattened, members that cannot change the result (a repeated selection, a limit
+ * already enforced: see {@link simplifyChain}) are dropped, a `blockAll` makes the whole chain `blockAll`, a single
+ * member is returned unwrapped (the emulator rejects a one-element chain), and nothing at all is `undefined`.
  *
  * @example
  * ```ts
@@ -11,13 +13,14 @@ import type { RowFilter } from '../../model/read-rows-request.js';
  * ```
  */
 export function chainFilters(filters: ReadonlyArray<RowFilter | undefined>): RowFilter | undefined {
-  const members: RowFilter[] = [];
+  const flat: RowFilter[] = [];
   for (const filter of filters) {
     if (filter === undefined || filter.passAll) continue;
     if (filter.blockAll) return { blockAll: true };
-    if (filter.chain) members.push(...filter.chain);
-    else members.push(filter);
+    if (filter.chain) flat.push(...filter.chain);
+    else flat.push(filter);
   }
+  const members = simplifyChain(flat);
   if (members.length === 0) return undefined;
   if (members.length === 1) return members[0];
   return { chain: members };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { buildSaveMutations } from '../../../src/mapping/build-save-mutations.js';
 import { resolveEntity } from '../../../src/metadata/resolve-entity.js';
 import {
@@ -6,7 +6,10 @@ import {
   videoWithDecorators,
   videoWithDefineEntity,
 } from '../../fixtures/entities/video-entity.js';
+import { expectGolden } from '../../support/golden-file.js';
 import { renderSave } from './render-mutations.js';
+
+const golden = (name: string): URL => new URL(`./__golden__/${name}`, import.meta.url);
 
 // A fixed clock makes the save timestamp (and so the whole mutation list) reproducible.
 const NOW = () => Date.UTC(2024, 5, 1, 12, 0, 0, 250);
@@ -15,14 +18,15 @@ describe('golden mutation lists of a whole-entity save', () => {
   const Video = videoWithDecorators('golden_video');
   const meta = resolveEntity(Video);
 
-  it('every column kind, all present', async () => {
+  it('every column kind, all present', () => {
     const video = Object.assign(sampleVideo(Video), { likes: 10n, views: 3n, peak: 9, version: 4n });
-    await expect(
+    expectGolden(
       renderSave('Video, every column present', buildSaveMutations(meta, video, { now: NOW })),
-    ).toMatchFileSnapshot('./__golden__/video-every-column.txt');
+      golden('video-every-column.txt'),
+    );
   });
 
-  it('absent optionals, nulls, empty maps/sets and history, new entity', async () => {
+  it('absent optionals, nulls, empty maps/sets and history, new entity', () => {
     const video = Object.assign(sampleVideo(Video), {
       archivedAt: undefined,
       cover: null,
@@ -34,12 +38,13 @@ describe('golden mutation lists of a whole-entity save', () => {
       tags: new Set(),
       version: 0n,
     });
-    await expect(
+    expectGolden(
       renderSave('Video, everything optional absent', buildSaveMutations(meta, video, { now: NOW })),
-    ).toMatchFileSnapshot('./__golden__/video-absent.txt');
+      golden('video-absent.txt'),
+    );
   });
 
-  it('is identical for the entity declared with defineEntity()', async () => {
+  it('is identical for the entity declared with defineEntity()', () => {
     const Defined = videoWithDefineEntity('golden_video');
     const save = buildSaveMutations(
       resolveEntity(Defined),
@@ -48,8 +53,6 @@ describe('golden mutation lists of a whole-entity save', () => {
         now: NOW,
       },
     );
-    await expect(renderSave('Video, every column present', save)).toMatchFileSnapshot(
-      './__golden__/video-every-column.txt',
-    );
+    expectGolden(renderSave('Video, every column present', save), golden('video-every-column.txt'));
   });
 });

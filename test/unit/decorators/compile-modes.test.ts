@@ -20,14 +20,17 @@ type FixtureModule = typeof viaVitest;
  * it. Relative imports become absolute paths of the .ts sources, so the compiled module shares the SDK module
  * instances (and the metadata store) with this test.
  */
-async function compileFixture(emitDecoratorMetadata: boolean): Promise<FixtureModule> {
+async function compileFixture(
+  emitDecoratorMetadata: boolean,
+  experimentalDecorators = true,
+): Promise<FixtureModule> {
   const source = readFileSync(FIXTURE, 'utf8');
   const { outputText } = ts.transpileModule(source, {
     fileName: FIXTURE,
     compilerOptions: {
       target: ts.ScriptTarget.ES2022,
       module: ts.ModuleKind.ESNext,
-      experimentalDecorators: true,
+      experimentalDecorators,
       emitDecoratorMetadata,
       useDefineForClassFields: true,
     },
@@ -38,7 +41,7 @@ async function compileFixture(emitDecoratorMetadata: boolean): Promise<FixtureMo
   mkdirSync(OUT, { recursive: true });
   const file = join(
     OUT,
-    `entities-${emitDecoratorMetadata ? 'with' : 'without'}-metadata-${process.pid}.mjs`,
+    `entities-${experimentalDecorators ? 'legacy' : 'standard'}-${emitDecoratorMetadata ? 'with' : 'without'}-metadata-${process.pid}.mjs`,
   );
   writeFileSync(file, rewritten);
   return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as FixtureModule;
@@ -119,5 +122,11 @@ describe('decorators compiled by tsc', () => {
       "hits: design:type is Number but int64 produces BigInt; declare as: 'number' to read it as a number",
     ]);
     expect(problemsOf(withoutMetadata.Mismatch)).toEqual([]);
+  });
+
+  it('under TS 5 standard decorators (no experimentalDecorators) the class fails to load with a clear TypeError', async () => {
+    await expect(compileFixture(false, false)).rejects.toThrow(
+      /is a legacy TypeScript decorator: set "experimentalDecorators": true in tsconfig.json, or declare the entity with defineEntity\(\)/,
+    );
   });
 });

@@ -6,6 +6,7 @@ import { Column, Counter, Entity, Family, Gc, KeyPart, QualifierSet } from 'bigt
 @Family('tags')
 @Family('counters', { gc: Gc.maxVersions(1) })        // an increment rewrites the cell: keep only the newest
 class DeviceDay {
+  declare static readonly keyParts: readonly ['deviceType', 'deviceId', 'day']; // types keys; emits nothing
   @KeyPart(0, 'string') deviceType!: string;
   @KeyPart(1, 'string') deviceId!: string;
   @KeyPart(2, 'string') day!: string;

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { OutcomeUnknownError } from '../errors/outcome-unknown-error.js';
 import { PartialWriteError } from '../errors/partial-write-error.js';
 import type { WriteFailure, WriteOutcome } from '../errors/partial-write-error.js';
@@ -52,6 +53,8 @@ export async function writeMany(input: {
   const giveUp = new AbortController();
   const signal =
     input.call?.signal === undefined ? giveUp.signal : AbortSignal.any([input.call.signal, giveUp.signal]);
+  // Every request of the batch listens to it: many at once is normal, not a leak.
+  setMaxListeners(0, signal);
   const tasks: Array<() => Promise<void>> = [];
   for (let start = 0; start < batched.length; start += ENTITIES_PER_CALL) {
     const chunk = batched.slice(start, start + ENTITIES_PER_CALL);

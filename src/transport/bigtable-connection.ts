@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { v2 } from '@google-cloud/bigtable';
 import { grpc } from 'google-gax';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
@@ -64,6 +65,8 @@ export class BigtableConnection {
     this.instanceId = options.instanceId;
     this.appProfileId = options.appProfileId;
     this.endpoint = endpoint;
+    // Every call in flight listens to the close signal: many at once is normal, not a leak.
+    setMaxListeners(0, this.closing.signal);
     this.data = new v2.BigtableClient(clientOptions(endpoint, options, 'data'));
     this.admin = new v2.BigtableTableAdminClient(clientOptions(endpoint, options, 'admin'));
   }

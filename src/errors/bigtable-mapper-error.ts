@@ -9,7 +9,6 @@ export type ErrorCode =
   | 'QUERY_INVALID'
   | 'NOT_FOUND'
   | 'ALREADY_EXISTS'
-  | 'CONDITION_FAILED'
   | 'OPTIMISTIC_LOCK'
   | 'PARTIAL_WRITE'
   | 'OUTCOME_UNKNOWN'
@@ -18,8 +17,7 @@ export type ErrorCode =
   | 'DEADLINE_EXCEEDED'
   | 'ABORTED'
   | 'TRANSPORT'
-  | 'EMULATOR_UNAVAILABLE'
-  | 'SCHEMA';
+  | 'EMULATOR_UNAVAILABLE';
 
 /** Options common to every error of the SDK. */
 export interface BigtableMapperErrorOptions {

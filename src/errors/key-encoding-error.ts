@@ -1,4 +1,5 @@
 import { BigtableMapperError } from './bigtable-mapper-error.js';
+import { formatValue } from './format-value.js';
 
 /**
  * Where and why a row key could not be built or parsed.
@@ -17,31 +18,6 @@ export interface KeyEncodingErrorDetails {
   readonly value: unknown;
   /** The rule that was broken, e.g. `byte 0x23 ≤ delimiter 0x23` or `≤ 4096 bytes`. */
   readonly limit: string;
-}
-
-const HEX = '0123456789abcdef';
-
-function hex(bytes: Uint8Array): string {
-  let out = '';
-  for (const b of bytes) out += HEX[b >> 4]! + HEX[b & 15]!;
-  return out;
-}
-
-function describeValue(value: unknown): string {
-  if (value instanceof Uint8Array) {
-    const shown = value.subarray(0, 32);
-    return `${value.length} bytes 0x${hex(shown)}${value.length > 32 ? '…' : ''}`;
-  }
-  if (typeof value === 'bigint') return `${value}n`;
-  if (typeof value === 'string') {
-    // JSON.stringify escapes control characters and lone surrogates, so the message shows what was really passed.
-    const shown = value.length > 60 ? `${value.slice(0, 60)}…` : value;
-    return JSON.stringify(shown) ?? shown;
-  }
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
-  if (value === null || value === undefined || typeof value !== 'object') return String(value);
-  if (Array.isArray(value)) return `array of ${value.length}`;
-  return Object.prototype.toString.call(value);
 }
 
 /**
@@ -70,7 +46,7 @@ export class KeyEncodingError extends BigtableMapperError {
     const where = details.field === undefined ? details.entity : `${details.entity}.${details.field}`;
     super(
       'KEY_ENCODING',
-      `${where}: row key value ${describeValue(details.value)} rejected: ${details.limit}`,
+      `${where}: row key value ${formatValue(details.value)} rejected: ${details.limit}`,
       {
         cause,
       },

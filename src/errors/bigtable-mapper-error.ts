@@ -17,7 +17,8 @@ export type ErrorCode =
   | 'DEADLINE_EXCEEDED'
   | 'ABORTED'
   | 'TRANSPORT'
-  | 'EMULATOR_UNAVAILABLE';
+  | 'EMULATOR_UNAVAILABLE'
+  | 'INTERNAL';
 
 /** Options common to every error of the SDK. */
 export interface BigtableMapperErrorOptions {

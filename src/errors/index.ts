@@ -22,5 +22,6 @@ export { OutcomeUnknownError, type OutcomeUnknownDetails } from './outcome-unkno
 export { ConnectionClosedError } from './connection-closed-error.js';
 export { DeadlineExceededError } from './deadline-exceeded-error.js';
 export { AbortedError } from './aborted-error.js';
+export { InternalError } from './internal-error.js';
 export { InvalidArgumentError, type InvalidArgumentDetails } from './invalid-argument-error.js';
 export { formatValue } from './format-value.js';

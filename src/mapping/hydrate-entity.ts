@@ -1,4 +1,5 @@
 import { toHex } from '../codecs/key/bytes.js';
+import { KeyEncodingError } from '../errors/key-encoding-error.js';
 import type { EntityMetadata, FieldMetadata } from '../metadata/entity-metadata.js';
 import type { Cell, RowData } from '../model/row-data.js';
 import { located } from './locate-error.js';
@@ -49,12 +50,22 @@ function compareHex(a: string, b: string): number {
  */
 export function hydrateEntity<E extends object>(meta: EntityMetadata<E>, row: RowData): E {
   const entity = Object.create(meta.target.prototype as object) as Record<string, unknown>;
-  const keyValues = meta.key.codec.decode(row.key);
+  const keyValues = decodeKey(meta, row.key);
   for (const part of meta.key.parts) entity[part.property] = keyValues[part.property];
   const index = indexCells(row.cells);
   // Every mapped property becomes an own property, even when undefined, like the class fields of `new C()`.
   for (const field of meta.fields) entity[field.property] = readField(meta.name, row.key, field, index);
   return entity as E;
+}
+
+function decodeKey(meta: EntityMetadata, key: Uint8Array): Record<string, unknown> {
+  try {
+    return meta.key.codec.decode(key) as Record<string, unknown>;
+  } catch (error) {
+    // The codec names the field and its bytes; a reader also needs the whole key to find the row.
+    if (error instanceof KeyEncodingError && error.rowKey === undefined) throw error.inRow(key);
+    throw error;
+  }
 }
 
 function readField(entity: string, key: Uint8Array, field: FieldMetadata, index: CellIndex): unknown {

@@ -6,4 +6,5 @@ export type { KeyInput } from './key-input.js';
 export type { EntityChanges, MapChange, SetChange } from './build-update-mutations.js';
 export { Query } from '../query/builder/query.js';
 export type { CompiledQuery, EntriesOptions, QueryPage } from '../query/builder/query.js';
+export type { SkippedRow, SkippedRowReporter } from '../query/builder/skipped-row.js';
 export type { ConditionOp, VersionsNode as VersionsWindow } from '../query/nodes/query-node.js';

@@ -2,7 +2,7 @@ import { printableKey } from './printable-key.js';
 
 /** Longest string (in UTF-16 units) and byte array shown in full; longer ones are cut and marked with `…`. */
 const MAX_STRING = 60;
-const MAX_BYTES = 48;
+const MAX_BYTES = 32;
 /** Array elements and object keys shown before `…`. */
 const MAX_ITEMS = 5;
 

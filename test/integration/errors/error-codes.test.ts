@@ -173,7 +173,7 @@ describe('one error per code', () => {
         limit: 16_384,
       });
       expect(e.message).toContain('Device.tags: qualifier is 16,385');
-      expect(e.message).toContain(`for value 16385 bytes "${'k'.repeat(48)}…"`);
+      expect(e.message).toContain(`(value 16385 bytes "${'k'.repeat(32)}…")`);
       expect(e.message).toContain('above the Bigtable limit of 16,384');
     },
 

@@ -36,7 +36,7 @@ describe('formatValue', () => {
 
   it('cuts long strings and byte arrays but says how long they were', () => {
     expect(formatValue('x'.repeat(100))).toBe(`"${'x'.repeat(60)}"… (100 chars)`);
-    expect(formatValue(new Uint8Array(100).fill(0x61))).toBe(`100 bytes "${'a'.repeat(48)}…"`);
+    expect(formatValue(new Uint8Array(100).fill(0x61))).toBe(`100 bytes "${'a'.repeat(32)}…"`);
   });
 
   it('never throws, even for a hostile object', () => {

@@ -180,7 +180,7 @@ describe('write limits', () => {
       expect(error).toBeInstanceOf(LimitExceededError);
       expect((error as LimitExceededError).code).toBe('LIMIT_EXCEEDED');
       expect((error as LimitExceededError).message).toBe(
-        'Profile.attrs: qualifier is 16,385, above the Bigtable limit of 16,384',
+        `Profile.attrs: qualifier is 16,385, above the Bigtable limit of 16,384 (value 16385 bytes "${'\\x00'.repeat(32)}…")`,
       );
     }
   });
@@ -205,7 +205,7 @@ describe('write limits', () => {
     ]);
     const huge = profile({ name: 'x'.repeat(100 * 1024 * 1024 + 1) });
     expect(() => buildSaveMutations(meta, huge)).toThrow(
-      /Profile\.name: cell value is 104,857,601, above the Bigtable limit of 104,857,600/,
+      /^Profile\.name: cell value is 104,857,601, above the Bigtable limit of 104,857,600 \(value 104857601 bytes "x{32}…"\)$/,
     );
   });
 });

@@ -2,6 +2,18 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// The error contract (docs/errors.md): everything the SDK throws or rejects with is a BigtableMapperError with a
+// stable code; built-in errors may only ever appear as `cause`. Constructing one in src/ or decorators/ is refused.
+const BUILTIN_ERRORS =
+  '/^(Error|TypeError|RangeError|SyntaxError|ReferenceError|EvalError|URIError|AggregateError)$/';
+const BARE_ERROR_MESSAGE =
+  'Throw a BigtableMapperError subclass with a stable code (src/errors, docs/errors.md); built-in errors only as `cause`.';
+const noBareErrors = [
+  'error',
+  { selector: `NewExpression[callee.name=${BUILTIN_ERRORS}]`, message: BARE_ERROR_MESSAGE },
+  { selector: `CallExpression[callee.name=${BUILTIN_ERRORS}]`, message: BARE_ERROR_MESSAGE },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tmp/**', '.node-ci/**'] },
   js.configs.recommended,
@@ -47,6 +59,10 @@ export default tseslint.config(
   {
     files: ['src/transport/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/**/*.ts', 'decorators/**/*.ts'],
+    rules: { 'no-restricted-syntax': noBareErrors },
   },
   {
     files: ['scripts/**/*.mjs', 'eslint.config.js'],

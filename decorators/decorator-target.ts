@@ -1,3 +1,4 @@
+import { MetadataError } from '../src/errors/metadata-error.js';
 import type { DeclarationRecord, DesignType } from '../src/metadata/declaration-records.js';
 
 /**
@@ -32,9 +33,16 @@ function isStandardDecoratorContext(value: unknown): boolean {
  */
 export function assertLegacyDecorator(decorator: string, secondArgument: unknown): void {
   if (isStandardDecoratorContext(secondArgument)) {
-    throw new TypeError(
-      `@${decorator} is a legacy TypeScript decorator: set "experimentalDecorators": true in tsconfig.json, or declare the entity with defineEntity()`,
-    );
+    // A standard field decorator never sees its class, so only a class decorator can name the entity.
+    const context = secondArgument as { readonly kind: unknown; readonly name: unknown };
+    const isClass = context.kind === 'class' && typeof context.name === 'string';
+    throw new MetadataError([
+      {
+        entity: isClass ? (context.name as string) : 'a class compiled with standard decorators',
+        ...(isClass ? {} : { property: String(context.name) }),
+        message: `@${decorator} is a legacy TypeScript decorator: set "experimentalDecorators": true in tsconfig.json, or declare the entity with defineEntity()`,
+      },
+    ]);
   }
 }
 

@@ -9,7 +9,6 @@ export type ErrorCode =
   | 'QUERY_INVALID'
   | 'NOT_FOUND'
   | 'ALREADY_EXISTS'
-  | 'CONDITION_FAILED'
   | 'OPTIMISTIC_LOCK'
   | 'PARTIAL_WRITE'
   | 'OUTCOME_UNKNOWN'
@@ -19,7 +18,7 @@ export type ErrorCode =
   | 'ABORTED'
   | 'TRANSPORT'
   | 'EMULATOR_UNAVAILABLE'
-  | 'SCHEMA';
+  | 'INTERNAL';
 
 /** Options common to every error of the SDK. */
 export interface BigtableMapperErrorOptions {

@@ -5,7 +5,7 @@ export { EmulatorUnavailableError } from './emulator-unavailable-error.js';
 export { MetadataError } from './metadata-error.js';
 export type { MetadataProblem } from './metadata-error.js';
 export { ValueEncodingError } from './value-encoding-error.js';
-export type { ValueEncodingErrorDetails } from './value-encoding-error.js';
+export type { ValueEncodingErrorDetails, ValueEncodingCell } from './value-encoding-error.js';
 export { LimitExceededError } from './limit-exceeded-error.js';
 export type { LimitExceededErrorDetails } from './limit-exceeded-error.js';
 export { ReadRowsStreamError } from './read-rows-stream-error.js';
@@ -22,4 +22,6 @@ export { OutcomeUnknownError, type OutcomeUnknownDetails } from './outcome-unkno
 export { ConnectionClosedError } from './connection-closed-error.js';
 export { DeadlineExceededError } from './deadline-exceeded-error.js';
 export { AbortedError } from './aborted-error.js';
+export { InternalError } from './internal-error.js';
 export { InvalidArgumentError, type InvalidArgumentDetails } from './invalid-argument-error.js';
+export { formatValue } from './format-value.js';

@@ -1,4 +1,5 @@
 import { BigtableMapperError } from './bigtable-mapper-error.js';
+import { formatValue } from './format-value.js';
 
 /** What an {@link InvalidArgumentError} is about. */
 export interface InvalidArgumentDetails {
@@ -6,6 +7,10 @@ export interface InvalidArgumentDetails {
   readonly api: string;
   /** The argument or option, e.g. `by` or `retry.maxAttempts`. */
   readonly argument: string;
+  /** Entity class name, when the call is about an entity. */
+  readonly entity?: string | undefined;
+  /** Property the argument is for, when there is one (e.g. the counter being incremented). */
+  readonly property?: string | undefined;
   readonly value: unknown;
   /** What would have been accepted, e.g. `a bigint or a safe integer`. */
   readonly expected: string;
@@ -23,27 +28,28 @@ export interface InvalidArgumentDetails {
 export class InvalidArgumentError extends BigtableMapperError {
   readonly api: string;
   readonly argument: string;
+  readonly entity: string | undefined;
+  readonly property: string | undefined;
   readonly value: unknown;
   readonly expected: string;
 
   constructor(details: InvalidArgumentDetails, cause?: unknown) {
+    const target =
+      details.entity === undefined
+        ? ''
+        : details.property === undefined
+          ? ` for ${details.entity}`
+          : ` for ${details.entity}.${details.property}`;
     super(
       'INVALID_ARGUMENT',
-      `${details.api}: ${details.argument} must be ${details.expected}, got ${formatArgument(details.value)}`,
+      `${details.api}: ${details.argument}${target} must be ${details.expected}, got ${formatValue(details.value)}`,
       { cause },
     );
     this.api = details.api;
     this.argument = details.argument;
+    this.entity = details.entity;
+    this.property = details.property;
     this.value = details.value;
     this.expected = details.expected;
   }
-}
-
-function formatArgument(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'bigint') return `${value}n`;
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (value instanceof Uint8Array) return `${value.length} bytes`;
-  if (typeof value === 'object' && value !== null) return `a ${value.constructor?.name ?? 'object'}`;
-  return String(value);
 }

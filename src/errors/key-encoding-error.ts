@@ -1,4 +1,6 @@
 import { BigtableMapperError } from './bigtable-mapper-error.js';
+import { formatValue } from './format-value.js';
+import { printableKey } from './printable-key.js';
 
 /**
  * Where and why a row key could not be built or parsed.
@@ -17,31 +19,8 @@ export interface KeyEncodingErrorDetails {
   readonly value: unknown;
   /** The rule that was broken, e.g. `byte 0x23 ≤ delimiter 0x23` or `≤ 4096 bytes`. */
   readonly limit: string;
-}
-
-const HEX = '0123456789abcdef';
-
-function hex(bytes: Uint8Array): string {
-  let out = '';
-  for (const b of bytes) out += HEX[b >> 4]! + HEX[b & 15]!;
-  return out;
-}
-
-function describeValue(value: unknown): string {
-  if (value instanceof Uint8Array) {
-    const shown = value.subarray(0, 32);
-    return `${value.length} bytes 0x${hex(shown)}${value.length > 32 ? '…' : ''}`;
-  }
-  if (typeof value === 'bigint') return `${value}n`;
-  if (typeof value === 'string') {
-    // JSON.stringify escapes control characters and lone surrogates, so the message shows what was really passed.
-    const shown = value.length > 60 ? `${value.slice(0, 60)}…` : value;
-    return JSON.stringify(shown) ?? shown;
-  }
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
-  if (value === null || value === undefined || typeof value !== 'object') return String(value);
-  if (Array.isArray(value)) return `array of ${value.length}`;
-  return Object.prototype.toString.call(value);
+  /** When decoding a row that was read: its whole key (the value may be just one field of it). */
+  readonly rowKey?: Uint8Array | undefined;
 }
 
 /**
@@ -65,19 +44,34 @@ export class KeyEncodingError extends BigtableMapperError {
   readonly value: unknown;
   /** The rule that was broken. */
   readonly limit: string;
+  /** The whole key of the row being decoded, when the error comes from a read. */
+  readonly rowKey: Uint8Array | undefined;
 
   constructor(details: KeyEncodingErrorDetails, cause?: unknown) {
     const where = details.field === undefined ? details.entity : `${details.entity}.${details.field}`;
+    const row = details.rowKey === undefined ? '' : ` in row "${printableKey(details.rowKey)}"`;
     super(
       'KEY_ENCODING',
-      `${where}: row key value ${describeValue(details.value)} rejected: ${details.limit}`,
-      {
-        cause,
-      },
+      `${where}: row key value ${formatValue(details.value)}${row} rejected: ${details.limit}`,
+      { cause },
     );
     this.entity = details.entity;
     this.field = details.field;
     this.value = details.value;
     this.limit = details.limit;
+    this.rowKey = details.rowKey;
+  }
+
+  /**
+   * The same error naming the whole key of the row being decoded; the key codec sees fields, the reader rows.
+   *
+   * @example
+   * ```ts
+   * catch (e) { if (e instanceof KeyEncodingError) throw e.inRow(row.key); }
+   * ```
+   */
+  inRow(rowKey: Uint8Array): KeyEncodingError {
+    const { entity, field, value, limit } = this;
+    return new KeyEncodingError({ entity, field, value, limit, rowKey }, this.cause ?? this);
   }
 }

@@ -1,4 +1,5 @@
 import { BigtableMapperError } from './bigtable-mapper-error.js';
+import { formatValue } from './format-value.js';
 
 /**
  * What exceeded which Bigtable limit.
@@ -41,13 +42,10 @@ export class LimitExceededError extends BigtableMapperError {
 
   constructor(details: LimitExceededErrorDetails) {
     const where = details.property === undefined ? details.entity : `${details.entity}.${details.property}`;
-    const value =
-      details.value === undefined
-        ? ''
-        : ` for value ${typeof details.value === 'string' ? JSON.stringify(details.value.slice(0, 40)) : String(details.value).slice(0, 40)}`;
+    const value = details.value === undefined ? '' : ` (value ${formatValue(details.value)})`;
     super(
       'LIMIT_EXCEEDED',
-      `${where}: ${details.what} is ${details.size.toLocaleString('en-US')}${value}, above the Bigtable limit of ${details.limit.toLocaleString('en-US')}`,
+      `${where}: ${details.what} is ${details.size.toLocaleString('en-US')}, above the Bigtable limit of ${details.limit.toLocaleString('en-US')}${value}`,
     );
     this.entity = details.entity;
     this.property = details.property;

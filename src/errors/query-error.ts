@@ -1,4 +1,5 @@
 import { BigtableMapperError } from './bigtable-mapper-error.js';
+import { formatValue } from './format-value.js';
 
 /**
  * What is wrong with a query, and where.
@@ -17,16 +18,6 @@ export interface QueryErrorDetails {
   readonly value?: unknown;
   /** What is wrong, e.g. `unknown property` or `needs deviceType first`. */
   readonly problem: string;
-}
-
-function describe(value: unknown): string {
-  if (value instanceof Uint8Array) return `${value.length} bytes 0x${Buffer.from(value).toString('hex')}`;
-  if (typeof value === 'bigint') return `${value}n`;
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(describe).join(', ')}]`;
-  if (value === null || typeof value !== 'object') return String(value);
-  return Object.prototype.toString.call(value);
 }
 
 /**
@@ -52,7 +43,7 @@ export class QueryError extends BigtableMapperError {
 
   constructor(details: QueryErrorDetails, cause?: unknown) {
     const where = details.property === undefined ? details.entity : `${details.entity}.${details.property}`;
-    const shown = 'value' in details ? ` (value ${describe(details.value)})` : '';
+    const shown = 'value' in details ? ` (value ${formatValue(details.value)})` : '';
     super('QUERY_INVALID', `${where}: ${details.problem}${shown}`, { cause });
     this.entity = details.entity;
     this.property = details.property;

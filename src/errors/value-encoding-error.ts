@@ -1,4 +1,6 @@
 import { BigtableMapperError } from './bigtable-mapper-error.js';
+import { formatValue } from './format-value.js';
+import { printableKey } from './printable-key.js';
 
 /**
  * Where and why a value could not be encoded or decoded.
@@ -23,21 +25,22 @@ export interface ValueEncodingErrorDetails {
   readonly limit: string;
   /** Extra explanation, optional. */
   readonly reason?: string | undefined;
+  /** When decoding a row that was read: where the bytes came from. */
+  readonly cell?: ValueEncodingCell | undefined;
 }
 
-function describeValue(value: unknown): string {
-  if (value instanceof Uint8Array) {
-    const hex = Buffer.from(value.subarray(0, 16)).toString('hex');
-    return `${value.length} bytes 0x${hex}${value.length > 16 ? '…' : ''}`;
-  }
-  if (typeof value === 'bigint') return `${value}n`;
-  if (typeof value === 'string') {
-    const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-    return JSON.stringify(shown) ?? shown;
-  }
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
-  if (value === null || value === undefined || typeof value !== 'object') return String(value);
-  return Object.prototype.toString.call(value);
+/**
+ * The cell whose bytes could not be decoded: the row key, the family and the qualifier, exact bytes.
+ *
+ * @example
+ * ```ts
+ * const where: ValueEncodingCell = { key: Buffer.from('phone#1'), family: 'stats', qualifier: Buffer.from('cpu') };
+ * ```
+ */
+export interface ValueEncodingCell {
+  readonly key: Uint8Array;
+  readonly family: string;
+  readonly qualifier: Uint8Array;
 }
 
 /**
@@ -57,6 +60,8 @@ export class ValueEncodingError extends BigtableMapperError {
   readonly value: unknown;
   readonly limit: string;
   readonly reason: string | undefined;
+  /** The row and column of the cell, when a read could not decode it. */
+  readonly cell: ValueEncodingCell | undefined;
 
   constructor(details: ValueEncodingErrorDetails, cause?: unknown) {
     const where =
@@ -66,9 +71,13 @@ export class ValueEncodingError extends BigtableMapperError {
           ? `${details.entity}: `
           : `${details.entity}.${details.property}: `;
     const reason = details.reason === undefined ? '' : ` (${details.reason})`;
+    const cell =
+      details.cell === undefined
+        ? ''
+        : ` in row "${printableKey(details.cell.key)}" column ${details.cell.family}:${printableKey(details.cell.qualifier)}`;
     super(
       'VALUE_ENCODING',
-      `${where}cannot ${details.direction} ${describeValue(details.value)} with codec ${details.codec}: expected ${details.limit}${reason}`,
+      `${where}cannot ${details.direction} ${formatValue(details.value)}${cell} with codec ${details.codec}: expected ${details.limit}${reason}`,
       { cause },
     );
     this.entity = details.entity;
@@ -78,17 +87,19 @@ export class ValueEncodingError extends BigtableMapperError {
     this.value = details.value;
     this.limit = details.limit;
     this.reason = details.reason;
+    this.cell = details.cell;
   }
 
   /**
-   * The same error with the entity and property filled in; codecs do not know where they are used, the mapper does.
+   * The same error with the entity and property (and, for a read, the row and column) filled in; codecs do not
+   * know where they are used, the mapper does.
    *
    * @example
    * ```ts
    * catch (e) { if (e instanceof ValueEncodingError) throw e.withLocation('Device', 'name'); }
    * ```
    */
-  withLocation(entity: string, property: string): ValueEncodingError {
+  withLocation(entity: string, property: string, cell?: ValueEncodingCell): ValueEncodingError {
     return new ValueEncodingError(
       {
         entity,
@@ -98,6 +109,7 @@ export class ValueEncodingError extends BigtableMapperError {
         value: this.value,
         limit: this.limit,
         reason: this.reason,
+        cell: cell ?? this.cell,
       },
       this.cause ?? this,
     );

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { compareBytes, toHex } from '../codecs/key/bytes.js';
 import { ValueEncodingError } from '../errors/value-encoding-error.js';
 import type {
@@ -94,7 +95,12 @@ export function buildSaveMutations<E extends object>(
   options: SaveOptions = {},
 ): SaveMutations {
   if (typeof entity !== 'object' || entity === null)
-    throw new TypeError(`buildSaveMutations(${meta.name}) needs an entity object, got ${String(entity)}`);
+    throw new InvalidArgumentError({
+      api: `save(${meta.name})`,
+      argument: 'entity',
+      value: entity,
+      expected: `a ${meta.name} object`,
+    });
   const timestampMicros = saveTimestampMicros(options.now);
   const key = encodeEntityKey(meta, entity);
   const mutations: Mutation[] = [];

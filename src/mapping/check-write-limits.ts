@@ -40,6 +40,7 @@ export function checkWriteLimits(
       what: 'row key',
       size: key.length,
       limit: BIGTABLE_LIMITS.rowKeyBytes,
+      value: key,
     });
   if (mutations.length > BIGTABLE_LIMITS.mutationsPerRow)
     throw new LimitExceededError({
@@ -59,6 +60,7 @@ export function checkWriteLimits(
         what: 'qualifier',
         size: mutation.qualifier.length,
         limit: BIGTABLE_LIMITS.qualifierBytes,
+        value: mutation.qualifier,
       });
     if (mutation.kind !== 'setCell') return;
     const size = mutation.value.length;
@@ -70,6 +72,7 @@ export function checkWriteLimits(
         what: 'cell value',
         size,
         limit: BIGTABLE_LIMITS.cellBytes,
+        value: mutation.value,
       });
     if (size > BIGTABLE_LIMITS.cellWarningBytes)
       warnings.push({

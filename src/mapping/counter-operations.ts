@@ -1,13 +1,10 @@
-import { int64Codec } from '../codecs/value/int64-codec.js';
-import { MetadataError } from '../errors/metadata-error.js';
-import { ValueEncodingError } from '../errors/value-encoding-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type {
   AggregateFieldMetadata,
   CounterFieldMetadata,
   EntityMetadata,
 } from '../metadata/entity-metadata.js';
 import type { Mutation } from '../model/mutation.js';
-import { located } from './locate-error.js';
 import type { Clock } from './save-timestamp.js';
 import { saveTimestampMicros } from './save-timestamp.js';
 
@@ -42,34 +39,64 @@ function fieldOf<K extends 'counter' | 'aggregate'>(
   kind: K,
 ): K extends 'counter' ? CounterFieldMetadata : AggregateFieldMetadata {
   const field = meta.fields.find((f) => f.property === property);
-  if (!field || field.kind !== kind)
-    throw new MetadataError([
-      {
-        entity: meta.name,
-        property,
-        message: `is not declared as ${kind === 'counter' ? '@Counter' : '@Aggregate'}`,
-      },
-    ]);
+  if (!field || field.kind !== kind) {
+    // A wrong property name is a bad argument of this call, not a bad declaration.
+    const candidates = meta.fields.filter((f) => f.kind === kind).map((f) => f.property);
+    const decorator = kind === 'counter' ? '@Counter' : '@Aggregate';
+    throw new InvalidArgumentError({
+      api: kind === 'counter' ? 'increment' : 'aggregate',
+      argument: 'property',
+      entity: meta.name,
+      value: property,
+      expected:
+        candidates.length === 0
+          ? `a ${decorator} property, but ${meta.name} declares none`
+          : `a ${decorator} property (${candidates.join(', ')})`,
+    });
+  }
   return field as K extends 'counter' ? CounterFieldMetadata : AggregateFieldMetadata;
 }
 
-function toInt64(entity: string, property: string, amount: bigint | number): bigint {
-  if (typeof amount === 'number' && !Number.isSafeInteger(amount))
-    throw new ValueEncodingError({
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * The amount as an int64. Only a bigint within int64 or a safe integer is accepted: `BigInt()` would also take
+ * `'0x10'`, `true` or `[7]`, turning a caller's mistake into a silent write.
+ */
+function toInt64(api: string, argument: string, entity: string, property: string, amount: unknown): bigint {
+  const ok =
+    typeof amount === 'bigint'
+      ? amount >= INT64_MIN && amount <= INT64_MAX
+      : typeof amount === 'number' && Number.isSafeInteger(amount);
+  if (!ok)
+    throw new InvalidArgumentError({
+      api,
+      argument,
       entity,
       property,
-      codec: 'int64',
-      direction: 'encode',
       value: amount,
-      limit: 'a safe integer amount',
+      expected: 'a bigint within int64 or a safe integer',
     });
-  const n = BigInt(amount);
-  located(entity, property, () => int64Codec.encode(n)); // range check with the codec's own message
-  return n;
+  return BigInt(amount as bigint | number);
+}
+
+function bucketMicros(entity: string, property: string, bucket: unknown): bigint {
+  if (!(bucket instanceof Date) || Number.isNaN(bucket.getTime()))
+    throw new InvalidArgumentError({
+      api: 'aggregate',
+      argument: 'bucket',
+      entity,
+      property,
+      value: bucket,
+      expected: 'a valid Date',
+    });
+  return BigInt(bucket.getTime()) * 1000n;
 }
 
 /**
  * The increment rule for a `@Counter` property (missing cell = 0 on the server; not idempotent, never retried).
+ * `by` must be a bigint within int64 or a safe integer (InvalidArgumentError otherwise, before anything is sent).
  *
  * @example
  * ```ts
@@ -86,13 +113,15 @@ export function counterIncrement(
     kind: 'increment',
     family: field.family,
     qualifier: field.qualifier,
-    by: toInt64(meta.name, property, by),
+    by: toInt64('increment', 'by', meta.name, property, by),
   });
 }
 
 /**
  * The AddToCell mutation feeding `input` into an `@Aggregate` property. Cells with the same timestamp merge; pass
  * `bucket` (a Date) for time buckets, otherwise the clock's current millisecond is used (each call its own cell).
+ * `input` must be a bigint within int64 or a safe integer and `bucket` a valid Date (InvalidArgumentError
+ * otherwise).
  *
  * @example
  * ```ts
@@ -109,12 +138,12 @@ export function aggregateInput(
   const timestampMicros =
     options.bucket === undefined
       ? saveTimestampMicros(options.now)
-      : BigInt(options.bucket.getTime()) * 1000n;
+      : bucketMicros(meta.name, property, options.bucket);
   return Object.freeze({
     kind: 'addToCell',
     family: field.family,
     qualifier: field.qualifier,
     timestampMicros,
-    input: toInt64(meta.name, property, input),
+    input: toInt64('aggregate', 'value', meta.name, property, input),
   });
 }

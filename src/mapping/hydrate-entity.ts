@@ -1,4 +1,5 @@
 import { toHex } from '../codecs/key/bytes.js';
+import { KeyEncodingError } from '../errors/key-encoding-error.js';
 import type { EntityMetadata, FieldMetadata } from '../metadata/entity-metadata.js';
 import type { Cell, RowData } from '../model/row-data.js';
 import { located } from './locate-error.js';
@@ -38,8 +39,9 @@ function compareHex(a: string, b: string): number {
  * every cell newest first as `{ timestamp, value }`); Map/Set properties take every qualifier of their family
  * (latest cell each); counters read 0 when missing, sum aggregates 0, min/max/hll undefined; an absent optional
  * column reads `undefined` and an absent nullable column `null`. Every mapped property is set as an own property.
- * Cells of undeclared families or qualifiers are ignored. Decoding failures throw `ValueEncodingError` naming
- * entity and property.
+ * Cells of undeclared families or qualifiers are ignored. A cell that cannot be decoded throws a
+ * `ValueEncodingError` naming entity, property, row key and column (`family:qualifier`); a row key that does not
+ * decode throws a `KeyEncodingError`.
  *
  * @example
  * ```ts
@@ -48,18 +50,33 @@ function compareHex(a: string, b: string): number {
  */
 export function hydrateEntity<E extends object>(meta: EntityMetadata<E>, row: RowData): E {
   const entity = Object.create(meta.target.prototype as object) as Record<string, unknown>;
-  const keyValues = meta.key.codec.decode(row.key);
+  const keyValues = decodeKey(meta, row.key);
   for (const part of meta.key.parts) entity[part.property] = keyValues[part.property];
   const index = indexCells(row.cells);
   // Every mapped property becomes an own property, even when undefined, like the class fields of `new C()`.
-  for (const field of meta.fields) entity[field.property] = readField(meta.name, field, index);
+  for (const field of meta.fields) entity[field.property] = readField(meta.name, row.key, field, index);
   return entity as E;
 }
 
-function readField(entity: string, field: FieldMetadata, index: CellIndex): unknown {
+function decodeKey(meta: EntityMetadata, key: Uint8Array): Record<string, unknown> {
+  try {
+    return meta.key.codec.decode(key) as Record<string, unknown>;
+  } catch (error) {
+    // The codec names the field and its bytes; a reader also needs the whole key to find the row.
+    if (error instanceof KeyEncodingError && error.rowKey === undefined) throw error.inRow(key);
+    throw error;
+  }
+}
+
+function readField(entity: string, key: Uint8Array, field: FieldMetadata, index: CellIndex): unknown {
   const family = index.get(field.family);
-  const decode = (bytes: Uint8Array, fn: (b: Uint8Array) => unknown): unknown =>
-    located(entity, field.property, () => fn(bytes));
+  // The error names the cell too: a bad value found by a scan must be traceable to its row and column.
+  const decode = (cell: Cell, bytes: Uint8Array, fn: (b: Uint8Array) => unknown): unknown =>
+    located(entity, field.property, () => fn(bytes), {
+      key,
+      family: cell.family,
+      qualifier: cell.qualifier,
+    });
   switch (field.kind) {
     case 'map': {
       const map = new Map<unknown, unknown>();
@@ -68,10 +85,10 @@ function readField(entity: string, field: FieldMetadata, index: CellIndex): unkn
       )) {
         const latest = cells[0];
         if (!latest) continue;
-        const key = decode(latest.qualifier, (b) => field.keyCodec.decode(b));
+        const key = decode(latest, latest.qualifier, (b) => field.keyCodec.decode(b));
         map.set(
           key,
-          decode(latest.value, (b) => field.valueCodec.decode(b)),
+          decode(latest, latest.value, (b) => field.valueCodec.decode(b)),
         );
       }
       return map;
@@ -82,7 +99,7 @@ function readField(entity: string, field: FieldMetadata, index: CellIndex): unkn
         compareHex(a, b),
       )) {
         const latest = cells[0];
-        if (latest) set.add(decode(latest.qualifier, (b) => field.keyCodec.decode(b)));
+        if (latest) set.add(decode(latest, latest.qualifier, (b) => field.keyCodec.decode(b)));
       }
       return set;
     }
@@ -92,11 +109,11 @@ function readField(entity: string, field: FieldMetadata, index: CellIndex): unkn
       if (versioned) {
         return cells.map((cell) => ({
           timestamp: microsToDate(cell.timestampMicros),
-          value: decode(cell.value, (b) => field.codec.decode(b)),
+          value: decode(cell, cell.value, (b) => field.codec.decode(b)),
         }));
       }
       const latest = cells[0];
-      if (latest) return decode(latest.value, (b) => field.codec.decode(b));
+      if (latest) return decode(latest, latest.value, (b) => field.codec.decode(b));
       return missingValue(field);
     }
   }

@@ -1,20 +1,21 @@
 import { ValueEncodingError } from '../errors/value-encoding-error.js';
+import type { ValueEncodingCell } from '../errors/value-encoding-error.js';
 
 /**
- * Runs `fn` and adds entity and property to a `ValueEncodingError` it throws (codecs do not know where they are
- * used). Other errors pass through unchanged.
+ * Runs `fn` and adds entity and property (and, when decoding a cell that was read, its row and column) to a
+ * `ValueEncodingError` it throws: codecs do not know where they are used. Other errors pass through unchanged.
  *
  * @example
  * ```ts
  * const bytes = located('Device', 'name', () => codec.encode(value));
  * ```
  */
-export function located<T>(entity: string, property: string, fn: () => T): T {
+export function located<T>(entity: string, property: string, fn: () => T, cell?: ValueEncodingCell): T {
   try {
     return fn();
   } catch (error) {
-    if (error instanceof ValueEncodingError && error.entity === undefined)
-      throw error.withLocation(entity, property);
+    if (error instanceof ValueEncodingError && (error.entity === undefined || (cell && !error.cell)))
+      throw error.withLocation(entity, property, cell);
     throw error;
   }
 }

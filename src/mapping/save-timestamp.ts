@@ -1,3 +1,5 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+
 /**
  * Where a save's timestamp comes from: a clock in milliseconds (default `Date.now`).
  *
@@ -20,9 +22,12 @@ export type Clock = () => number;
 export function saveTimestampMicros(now: Clock = Date.now): bigint {
   const millis = now();
   if (!Number.isFinite(millis) || millis < 0)
-    throw new RangeError(
-      `the save clock returned ${millis}; expected non-negative milliseconds since the epoch`,
-    );
+    throw new InvalidArgumentError({
+      api: 'RepositoryOptions.now',
+      argument: "the clock's result",
+      value: millis,
+      expected: 'non-negative milliseconds since the epoch',
+    });
   return BigInt(Math.floor(millis)) * 1000n;
 }
 

@@ -1,4 +1,5 @@
 import type { KeyRange } from '../codecs/key/key-codec-types.js';
+import { printableKey } from '../errors/printable-key.js';
 
 type Bound = { readonly key: Uint8Array; readonly inclusive: boolean } | undefined;
 
@@ -54,10 +55,7 @@ export function keyRangesOverlap(a: readonly KeyRange[], b: readonly KeyRange[])
  * ```
  */
 export function describeKeyRanges(ranges: readonly KeyRange[]): string {
-  const show = (b: Uint8Array): string => {
-    const text = Buffer.from(b).toString('utf8');
-    return /^[\x20-\x7e]*$/.test(text) ? JSON.stringify(text) : `0x${Buffer.from(b).toString('hex')}`;
-  };
+  const show = (b: Uint8Array): string => `"${printableKey(b)}"`;
   const one = (r: KeyRange): string =>
     `${r.start ? (r.start.inclusive ? '[' : '(') + show(r.start.key) : '(−∞'}, ${r.end ? show(r.end.key) + (r.end.inclusive ? ']' : ')') : '+∞)'}`;
   const shown = ranges.slice(0, 2).map(one).join(' ∪ ');

@@ -3,6 +3,8 @@ import { userCodec } from '../codecs/value/user-codec.js';
 import type { UserCodec, ValueCodec } from '../codecs/value/value-codec.js';
 import type { CodecRef } from './declaration-args.js';
 import type { DesignType } from './declaration-records.js';
+import { InternalError } from '../errors/internal-error.js';
+import { formatValue } from '../errors/format-value.js';
 
 const wrapped = new WeakMap<object, ValueCodec<unknown>>();
 
@@ -18,7 +20,8 @@ const wrapped = new WeakMap<object, ValueCodec<unknown>>();
 export function resolveCodecRef(ref: CodecRef): ValueCodec<unknown> {
   if (typeof ref === 'string') {
     const codec = builtinCodec(ref);
-    if (!codec) throw new TypeError(`unknown codec ${ref}`);
+    // Declarations are validated before codecs are resolved, so an unknown name here is a bug of the SDK.
+    if (!codec) throw new InternalError('resolveCodecRef', `unknown codec ${formatValue(ref)}`);
     return codec;
   }
   const name = (ref as { name?: unknown }).name;

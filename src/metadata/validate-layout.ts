@@ -4,10 +4,10 @@ import type { FamilyMetadata, FieldMetadata } from './entity-metadata.js';
 import type { Declared } from './merge-declarations.js';
 import type { GcRule } from '../model/family-spec.js';
 import { BIGTABLE_LIMITS } from './bigtable-names.js';
+import { printableKey } from '../errors/printable-key.js';
 
 function showQualifier(qualifier: Uint8Array): string {
-  const text = Buffer.from(qualifier).toString('utf8');
-  return /^[\x20-\x7e]*$/.test(text) ? JSON.stringify(text) : `0x${Buffer.from(qualifier).toString('hex')}`;
+  return `"${printableKey(qualifier)}"`;
 }
 
 /**

@@ -6,4 +6,5 @@ export type { FullKey, KeyInput, KeyParts, KeyPartsOf, KeyPrefix, NonEmptyKeyPre
 export type { EntityChanges, MapChange, SetChange } from '../mapping/build-update-mutations.js';
 export { Query } from '../query/builder/query.js';
 export type { CompiledQuery, EntriesOptions, QueryPage } from '../query/builder/query.js';
+export type { SkippedRow, SkippedRowReporter } from '../query/builder/skipped-row.js';
 export type { ConditionOp, VersionsNode as VersionsWindow } from '../query/nodes/query-node.js';

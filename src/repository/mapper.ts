@@ -1,5 +1,5 @@
 import { getEntityMetadata } from '../metadata/entity-registry.js';
-import type { EntityClass } from '../metadata/entity-metadata.js';
+import type { EntityClass, EntityMetadata } from '../metadata/entity-metadata.js';
 import { familySpecsOf } from '../metadata/family-specs.js';
 import { BigtableConnection } from '../transport/bigtable-connection.js';
 import type { ConnectionOptions } from '../transport/connection-options.js';
@@ -9,6 +9,20 @@ import { resolveCallPolicy } from './call-policy.js';
 import type { KeyPartsOf } from './key-input.js';
 import { Repository } from './repository.js';
 import type { RepositoryOptions } from './repository-options.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+
+/** The one table several entities share; refused before anything is sent when they live in more than one. */
+function sharedTable(api: string, metas: readonly EntityMetadata[]): string {
+  const tables = [...new Set(metas.map((m) => m.table))];
+  if (tables.length !== 1)
+    throw new InvalidArgumentError({
+      api,
+      argument: 'entities',
+      value: metas.map((m) => `${m.name} (table ${m.table})`),
+      expected: 'entities of one table',
+    });
+  return tables[0]!;
+}
 
 /**
  * The entry point: one connection to an instance and a repository per entity class.
@@ -78,11 +92,7 @@ export class Mapper {
    */
   async createTable(...entities: EntityClass[]): Promise<void> {
     const metas = entities.map((e) => getEntityMetadata(e));
-    const tables = [...new Set(metas.map((m) => m.table))];
-    if (tables.length !== 1) {
-      throw new TypeError(`createTable: the entities live in ${tables.length} tables (${tables.join(', ')})`);
-    }
-    const table = tables[0]!;
+    const table = sharedTable('Mapper.createTable', metas);
     await createTable(this.connection, this.options.tableIds?.[table] ?? table, familySpecsOf(...metas));
   }
 
@@ -102,11 +112,7 @@ export class Mapper {
     sharedKey: Readonly<Record<string, unknown>>,
   ): Promise<Array<InstanceType<C[number]>>> {
     const metas = entities.map((e) => getEntityMetadata(e));
-    const tables = [...new Set(metas.map((m) => m.table))];
-    if (tables.length !== 1) {
-      throw new TypeError(`query: the entities live in ${tables.length} tables (${tables.join(', ')})`);
-    }
-    const table = tables[0]!;
+    const table = sharedTable('Mapper.query', metas);
     const out: Array<InstanceType<C[number]>> = [];
     for await (const entity of readPolymorphic(
       this.connection,

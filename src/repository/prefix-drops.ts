@@ -1,3 +1,4 @@
+import { InternalError } from '../errors/internal-error.js';
 import { bytesEqual, concatBytes, hasPrefix } from '../codecs/key/bytes.js';
 import type { KeyRange } from '../codecs/key/key-codec-types.js';
 import { keySuccessor } from '../codecs/key/key-range.js';
@@ -13,7 +14,7 @@ const ORDERED_CODE_SEPARATOR = Uint8Array.of(0x00, 0x01);
 
 function notAPrefix(): RangeError {
   // Only the key codec builds these ranges; any other shape is a bug, never something to approximate.
-  return new RangeError('prefixDrops: the range is neither a key prefix nor a single key');
+  return new InternalError('prefixDrops', 'the range is neither a key prefix nor a single key');
 }
 
 /**

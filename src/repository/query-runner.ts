@@ -1,13 +1,17 @@
+import { KeyEncodingError } from '../errors/key-encoding-error.js';
+import { ValueEncodingError } from '../errors/value-encoding-error.js';
 import { hydrateEntity } from '../mapping/hydrate-entity.js';
 import { markPartialLoad } from '../mapping/load-state.js';
 import type { PartialLoad } from '../mapping/load-state.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
+import type { ReadRowsRequestData } from '../model/read-rows-request.js';
 import type { QueryPlan } from '../query/compiler/compile-query.js';
-import type { QueryRow } from '../query/builder/query-executor.js';
+import type { QueryExecuteOptions, QueryRow } from '../query/builder/query-executor.js';
 import { matchesResidual } from '../query/planner/residual-condition.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import { readRows } from '../transport/read-rows.js';
 import type { ReadRowsOptions } from '../transport/read-rows.js';
+import { readRowsResume } from '../transport/read-rows-resume.js';
 
 /**
  * Removes the properties a `select()` did not ask for, so a partial row never shows invented values (an empty
@@ -20,10 +24,34 @@ function keepOnly(meta: EntityMetadata, entity: object, keep: readonly string[])
   }
 }
 
+/** Hydration only decodes, so these two are exactly "the row's bytes do not decode". */
+function isDecodeError(error: unknown): error is ValueEncodingError | KeyEncodingError {
+  return error instanceof ValueEncodingError || error instanceof KeyEncodingError;
+}
+
+/**
+ * The request that reads on after a round whose server-side row limit was used up partly by skipped rows: the
+ * rest of the row set after the last key read (before it when reversed), limited to as many rows as were skipped.
+ */
+function topUp(
+  request: ReadRowsRequestData,
+  lastKey: Uint8Array,
+  skipped: number,
+): ReadRowsRequestData | undefined {
+  const { rowsLimit: _limit, ...unlimited } = request;
+  const rest = readRowsResume(unlimited, { lastKey, rowsRead: 0n });
+  return rest === 'done' ? undefined : { ...rest, rowsLimit: BigInt(skipped) };
+}
+
 /**
  * Runs a compiled query: sends its request with `readRows` (nothing when the plan has no request), hydrates each
  * row, applies the client-side conditions, projection and limit, and yields rows in the order Bigtable returned
  * them. Breaking out of the iteration cancels the RPC.
+ *
+ * A row that cannot be decoded ends the read with its `ValueEncodingError`/`KeyEncodingError`, unless
+ * `onDecodeError` is given: then the row is reported to it and skipped. A skipped row does not count toward the
+ * limit: when the server's row limit was partly spent on skipped rows, one more ReadRows reads on after the last
+ * row for as many rows as were skipped (and so on), so `limit(n)` still yields n entities when n good rows exist.
  *
  * @example
  * ```ts
@@ -35,14 +63,15 @@ export async function* runQueryPlan(
   tableId: string,
   meta: EntityMetadata,
   plan: QueryPlan,
-  options: {
-    readonly hydrate: boolean;
-    readonly read?: ReadRowsOptions;
-  },
+  options: QueryExecuteOptions & { readonly read?: ReadRowsOptions },
 ): AsyncGenerator<QueryRow> {
-  if (!plan.request) return;
+  let request = plan.request;
   let returned = 0;
-  const readOptions: ReadRowsOptions = options.read ?? {};
+  const readOptions: ReadRowsOptions = {
+    ...options.read,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  };
   // What this read leaves out of each entity, so that saving one never erases what it did not load.
   const partial: PartialLoad | undefined =
     plan.keep === undefined && plan.windowed.length === 0
@@ -55,17 +84,36 @@ export async function* runQueryPlan(
           ),
           windowed: new Set(plan.windowed),
         };
-  for await (const row of readRows(connection, tableId, plan.request, readOptions)) {
-    if (!options.hydrate) {
-      yield { key: row.key, entity: undefined };
-      continue;
+  const report = options.onDecodeError;
+  while (request) {
+    let received = 0n;
+    let skipped = 0;
+    let lastKey: Uint8Array | undefined;
+    for await (const row of readRows(connection, tableId, request, readOptions)) {
+      received++;
+      lastKey = row.key;
+      if (!options.hydrate) {
+        yield { key: row.key, entity: undefined };
+        continue;
+      }
+      let entity: Record<string, unknown>;
+      try {
+        entity = hydrateEntity(meta, row) as Record<string, unknown>;
+      } catch (error) {
+        if (!report || !isDecodeError(error)) throw error;
+        report(Object.freeze({ entity: meta.name, key: row.key, error }));
+        skipped++;
+        continue;
+      }
+      if (!plan.residual.every((r) => matchesResidual(r, entity[r.property]))) continue;
+      if (plan.keep) keepOnly(meta, entity, plan.keep);
+      if (partial) markPartialLoad(entity, partial);
+      yield { key: row.key, entity };
+      returned++;
+      if (plan.clientLimit !== undefined && returned >= plan.clientLimit) return;
     }
-    const entity = hydrateEntity(meta, row) as Record<string, unknown>;
-    if (!plan.residual.every((r) => matchesResidual(r, entity[r.property]))) continue;
-    if (plan.keep) keepOnly(meta, entity, plan.keep);
-    if (partial) markPartialLoad(entity, partial);
-    yield { key: row.key, entity };
-    returned++;
-    if (plan.clientLimit !== undefined && returned >= plan.clientLimit) return;
+    // Only a server-side limit that was reached can hide rows still to be read; without one the range is done.
+    const limitReached = request.rowsLimit !== undefined && received >= request.rowsLimit;
+    request = limitReached && skipped > 0 && lastKey ? topUp(request, lastKey, skipped) : undefined;
   }
 }

@@ -226,11 +226,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       now: () => this.now(),
       execute: (meta, plan, options) =>
         runQueryPlan(this.connection, this.tableId, meta, plan, {
-          hydrate: options.hydrate,
-          read: callOptions(this.policy, {
-            ...(options.signal === undefined ? {} : { signal: options.signal }),
-            ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-          }),
+          ...options,
+          read: callOptions(this.policy),
         }),
     });
   }

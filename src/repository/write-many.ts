@@ -1,3 +1,4 @@
+import { InternalError } from '../errors/internal-error.js';
 import { setMaxListeners } from 'node:events';
 import { OutcomeUnknownError } from '../errors/outcome-unknown-error.js';
 import { PartialWriteError } from '../errors/partial-write-error.js';
@@ -79,9 +80,7 @@ export async function writeMany(input: {
         causes.set(index, new TransportError('MutateRows', result.message, result.grpcCode));
         if (result.outcome === 'unknown') unknownBatched.push(index);
         else if (policy.retry.retryableCodes.includes(result.grpcCode) && !giveUp.signal.aborted) {
-          giveUp.abort(
-            new Error('the batch stopped: the service stayed unreachable for the whole retry window'),
-          );
+          giveUp.abort('the batch stopped: the service stayed unreachable for the whole retry window');
         }
       });
     });
@@ -95,7 +94,10 @@ export async function writeMany(input: {
         outcomes[index] = 'written';
       } catch (error) {
         outcomes[index] = error instanceof OutcomeUnknownError ? 'unknown' : 'notWritten';
-        causes.set(index, error instanceof Error ? error : new Error(String(error)));
+        causes.set(
+          index,
+          error instanceof Error ? error : new InternalError('writeMany', 'a write threw a non-Error', error),
+        );
       }
     });
   });

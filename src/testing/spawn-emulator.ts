@@ -9,11 +9,15 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
+    server.on('error', (error) =>
+      reject(new EmulatorUnavailableError(`cannot find a free port on ${host}`, error)),
+    );
     server.listen(0, host, () => {
       const address = server.address();
       server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new EmulatorUnavailableError(`the OS reported no free port on ${host}`)),
       );
     });
   });
@@ -24,7 +28,10 @@ function waitForReady(child: ChildProcess, timeoutMs: number): Promise<number | 
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(
-      () => finish(new Error(`no "running on" line within ${timeoutMs} ms`)),
+      () =>
+        finish(
+          new EmulatorUnavailableError(`cbtemulator printed no "running on" line within ${timeoutMs} ms`),
+        ),
       timeoutMs,
     );
     const onData = (chunk: Buffer): void => {
@@ -32,7 +39,11 @@ function waitForReady(child: ChildProcess, timeoutMs: number): Promise<number | 
       if (/running on/i.test(output)) finish();
     };
     const onExit = (code: number | null): void =>
-      finish(new Error(`emulator exited with code ${code} before it was ready: ${output.trim()}`));
+      finish(
+        new EmulatorUnavailableError(
+          `cbtemulator exited with code ${code} before it was ready: ${output.trim()}`,
+        ),
+      );
     function finish(error?: Error): void {
       clearTimeout(timer);
       child.stdout?.off('data', onData);

@@ -6,6 +6,7 @@ import type { RepositoryOptions } from '../repository/repository-options.js';
 import { BigtableConnection } from '../transport/bigtable-connection.js';
 import { deleteTable } from '../transport/table-admin.js';
 import { EMULATOR_INSTANCE, EMULATOR_PROJECT } from './test-table.js';
+import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.js';
 
 /**
  * A {@link Mapper} on the emulator whose every declared table is a fresh one with a unique id (all families with
@@ -32,7 +33,9 @@ export class TestMapper {
   ): Promise<TestMapper> {
     const { emulatorHost = process.env.BIGTABLE_EMULATOR_HOST, ...repositoryOptions } = options;
     if (!emulatorHost)
-      throw new Error('TestMapper needs an emulator: run startEmulator() or the global setup first');
+      throw new EmulatorUnavailableError(
+        'TestMapper needs an emulator: pass emulatorHost, set BIGTABLE_EMULATOR_HOST, or run startEmulator() or the global setup first',
+      );
     const byTable = new Map<string, EntityClass[]>();
     for (const entity of entities) {
       const table = getEntityMetadata(entity).table;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FamilySpec } from '../model/family-spec.js';
 import { BigtableConnection } from '../transport/bigtable-connection.js';
 import { createTable, deleteTable } from '../transport/table-admin.js';
+import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.js';
 
 /** Project and instance names used against the emulator (it accepts any). */
 export const EMULATOR_PROJECT = 'test-project';
@@ -42,7 +43,9 @@ export class TestTable {
   ): Promise<TestTable> {
     const emulatorHost = options.emulatorHost ?? process.env.BIGTABLE_EMULATOR_HOST;
     if (!emulatorHost)
-      throw new Error('TestTable needs an emulator: run startEmulator() or the global setup first');
+      throw new EmulatorUnavailableError(
+        'TestTable needs an emulator: pass emulatorHost, set BIGTABLE_EMULATOR_HOST, or run startEmulator() or the global setup first',
+      );
     const connection = BigtableConnection.connect({
       projectId: EMULATOR_PROJECT,
       instanceId: EMULATOR_INSTANCE,

@@ -4,6 +4,7 @@ import type { Mapper } from '../repository/mapper.js';
 import type { RepositoryOptions } from '../repository/repository-options.js';
 import { EMULATOR_HOST_KEY } from './emulator-global-setup.js';
 import { TestMapper } from './test-mapper.js';
+import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.js';
 
 /**
  * Registers vitest hooks that give the current test file a {@link TestMapper}: a Mapper on the run's emulator with a
@@ -31,7 +32,10 @@ export function useMapper(
     await testMapper?.dispose();
   });
   return () => {
-    if (!testMapper) throw new Error('useMapper(): the mapper exists only inside tests (after beforeAll)');
+    if (!testMapper)
+      throw new EmulatorUnavailableError(
+        'useMapper(): the mapper exists only inside tests (after beforeAll has started the emulator and created it)',
+      );
     return testMapper.mapper;
   };
 }

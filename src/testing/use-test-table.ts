@@ -2,6 +2,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { FamilySpec } from '../model/family-spec.js';
 import { EMULATOR_HOST_KEY } from './emulator-global-setup.js';
 import { TestTable } from './test-table.js';
+import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.js';
 
 /**
  * Registers vitest hooks that give the current test file its own fresh table on the run's emulator, deleted
@@ -27,7 +28,10 @@ export function useTestTable(
     await table?.dispose();
   });
   return () => {
-    if (!table) throw new Error('useTestTable(): the table exists only inside tests (after beforeAll)');
+    if (!table)
+      throw new EmulatorUnavailableError(
+        'useTestTable(): the table exists only inside tests (after beforeAll has started the emulator and created it)',
+      );
     return table;
   };
 }

@@ -2,6 +2,7 @@ import { ReadRowsStreamError } from '../errors/read-rows-stream-error.js';
 import type { Cell, RowData } from '../model/row-data.js';
 import { concatBytes } from '../codecs/key/bytes.js';
 import { toBigInt } from './to-bigint.js';
+import { printableKey } from '../errors/printable-key.js';
 
 /** An int64 as protobufjs `Long` delivers it (only the fields we read). */
 interface LongLike {
@@ -167,7 +168,7 @@ export class ChunkMerger {
           const previous = this.resumeKey;
           if (previous !== undefined && !this.isBeyond(key, previous)) {
             this.fail(
-              `row key ${hex(key)} is not ${this.reversed ? 'below' : 'above'} the previous ${hex(previous)}`,
+              `row key ${quotedKey(key)} is not ${this.reversed ? 'below' : 'above'} the previous ${quotedKey(previous)}`,
             );
           }
         }
@@ -269,6 +270,7 @@ function inFamilyOrder(cells: Cell[]): Cell[] {
   return cells;
 }
 
-function hex(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
+/** Row keys in stream errors are printed like every key in a message (docs/errors.md). */
+function quotedKey(bytes: Uint8Array): string {
+  return `"${printableKey(bytes)}"`;
 }

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 /**
  * Where to connect. Either a real instance (credentials from the environment, as Google's clients do) or an
  * emulator (`emulatorHost`, or `BIGTABLE_EMULATOR_HOST` when set).
@@ -49,7 +50,12 @@ export function resolveEndpoint(
   if (hostPort === undefined || hostPort === '') return { kind: 'cloud' };
   const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(hostPort.trim());
   if (!match || Number(match[2]) > 65535) {
-    throw new TypeError(`emulator host must be "host:port", got ${JSON.stringify(hostPort)}`);
+    throw new InvalidArgumentError({
+      api: 'ConnectionOptions',
+      argument: options.emulatorHost === undefined ? 'BIGTABLE_EMULATOR_HOST' : 'emulatorHost',
+      value: hostPort,
+      expected: '"host:port" with a port ≤ 65535',
+    });
   }
   return { kind: 'emulator', host: match[1]!, port: Number(match[2]) };
 }

@@ -1,3 +1,4 @@
+import { InternalError } from '../errors/internal-error.js';
 import type { FailureDelivery } from './failure-delivery.js';
 import type { RetryPolicy } from './retry-policy.js';
 
@@ -84,7 +85,10 @@ export function planMutateRowsRetry(
   policy: Pick<RetryPolicy, 'maxAttempts' | 'retryableCodes'>,
 ): MutateRowsRetryState {
   if (statuses.length !== state.pending.length) {
-    throw new RangeError(`expected ${state.pending.length} statuses, got ${statuses.length}`);
+    throw new InternalError(
+      'planMutateRowsRetry',
+      `expected ${state.pending.length} statuses, got ${statuses.length}`,
+    );
   }
   const attempts = state.attempts + 1;
   const results = [...state.results];

@@ -53,9 +53,8 @@ const REVERSE_SCAN_HEADERS = { 'bigtable-features': 'CAE=' };
 type ResponseStream = AsyncIterable<ReadRowsResponseLike> & CancellableStream;
 
 /** The failure of an attempt that stayed silent for `readIdleMs`: retryable like a deadline. */
-function idleFailure(idleMs: number): Error & { code: number; details: string } {
-  const details = `no response for ${idleMs} ms`;
-  return Object.assign(new Error(details), { code: GrpcStatus.DEADLINE_EXCEEDED, details });
+function idleFailure(idleMs: number): { code: number; details: string } {
+  return { code: GrpcStatus.DEADLINE_EXCEEDED, details: `no response for ${idleMs} ms` };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { protos } from '@google-cloud/bigtable';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type {
   ReadRowsRequestData,
   RowFilter,
@@ -17,28 +18,33 @@ const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const INT32_MAX = 2 ** 31 - 1;
 
+/** A field of the caller's request data is invalid; nothing is sent. */
+function invalid(argument: string, value: unknown, expected: string): InvalidArgumentError {
+  return new InvalidArgumentError({ api: 'ReadRowsRequest', argument, value, expected });
+}
+
 /** The generated serializer silently wraps or truncates out-of-range integers, so they are refused here. */
 function int64(value: bigint, what: string): string {
   if (typeof value !== 'bigint' || value < INT64_MIN || value > INT64_MAX) {
-    throw new RangeError(`${what} must be a bigint within int64, got ${String(value)}`);
+    throw invalid(what, value, 'a bigint within int64');
   }
   return value.toString();
 }
 
 function count(value: number, what: string): number {
   if (!Number.isInteger(value) || value < 0 || value > INT32_MAX) {
-    throw new RangeError(`${what} must be an integer in [0, 2^31-1], got ${String(value)}`);
+    throw invalid(what, value, 'an integer in [0, 2^31-1]');
   }
   return value;
 }
 
 function bytes(value: Uint8Array, what: string): Uint8Array {
-  if (!(value instanceof Uint8Array)) throw new TypeError(`${what} must be a Uint8Array`);
+  if (!(value instanceof Uint8Array)) throw invalid(what, value, 'a Uint8Array');
   return value;
 }
 
 function oneBound<T>(a: T | undefined, b: T | undefined, names: string): void {
-  if (a !== undefined && b !== undefined) throw new TypeError(`only one of ${names} may be set`);
+  if (a !== undefined && b !== undefined) throw invalid(names, [a, b], 'at most one of the two set');
 }
 
 function toProtoRowRange(range: RowRange): ProtoRowRange {
@@ -87,7 +93,7 @@ const FILTER_CONVERTERS: { readonly [K in RowFilterKind]: (value: RowFilterKinds
   blockAll: () => ({ blockAllFilter: true }),
   rowKeyRegex: (re) => ({ rowKeyRegexFilter: bytes(re, 'rowKeyRegex') }),
   rowSample: (p) => {
-    if (!Number.isFinite(p)) throw new RangeError(`rowSample must be a finite number, got ${p}`);
+    if (!Number.isFinite(p)) throw invalid('rowSample', p, 'a finite number');
     return { rowSampleFilter: p };
   },
   familyNameRegex: (re) => ({ familyNameRegexFilter: String(re) }),
@@ -146,13 +152,15 @@ export function toProtoRowFilter(filter: RowFilter): ProtoRowFilter {
   const entries = Object.entries(filter).filter(([, v]) => v !== undefined);
   const [entry] = entries;
   if (entries.length !== 1 || !entry) {
-    throw new TypeError(
-      `a RowFilter must have exactly one kind, got ${JSON.stringify(entries.map(([k]) => k))}`,
+    throw invalid(
+      'filter',
+      entries.map(([k]) => k),
+      'a RowFilter with exactly one kind',
     );
   }
   const [kind, value] = entry;
   if (!Object.hasOwn(FILTER_CONVERTERS, kind))
-    throw new TypeError(`unknown RowFilter kind ${JSON.stringify(kind)}`);
+    throw invalid('filter', kind, `a known RowFilter kind (${Object.keys(FILTER_CONVERTERS).join(', ')})`);
   const convert = FILTER_CONVERTERS[kind as RowFilterKind] as (value: unknown) => ProtoRowFilter;
   return convert(value);
 }
@@ -179,9 +187,7 @@ export function toProtoReadRowsRequest(
   if (data.filter !== undefined) out.filter = toProtoRowFilter(data.filter);
   if (data.rowsLimit !== undefined) {
     if (data.rowsLimit <= 0n) {
-      throw new RangeError(
-        `rowsLimit must be positive (0 would mean "no limit" on the wire), got ${data.rowsLimit}`,
-      );
+      throw invalid('rowsLimit', data.rowsLimit, 'positive (0 would mean "no limit" on the wire)');
     }
     out.rowsLimit = int64(data.rowsLimit, 'rowsLimit');
   }

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 /**
  * Byte helpers shared by the key codecs. Row keys are `Uint8Array` end to end and compare as unsigned bytes, so
  * nothing here goes through JS strings or Node's `Buffer` (the key codecs must run anywhere).
@@ -93,7 +94,13 @@ export function toHex(bytes: Uint8Array): string {
  * ```
  */
 export function fromHex(hex: string): Uint8Array {
-  if (hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex)) throw new TypeError(`not a hex string: ${hex}`);
+  if (typeof hex !== 'string' || hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex))
+    throw new InvalidArgumentError({
+      api: 'fromHex',
+      argument: 'hex',
+      value: hex,
+      expected: 'a string of hex digit pairs',
+    });
   const out = new Uint8Array(hex.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
   return out;

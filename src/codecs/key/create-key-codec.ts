@@ -1,5 +1,5 @@
 import { KeyEncodingError } from '../../errors/key-encoding-error.js';
-import { concatBytes, hasPrefix, toHex } from './bytes.js';
+import { concatBytes, hasPrefix } from './bytes.js';
 import { encodeDelimitedStruct } from './delimited-struct.js';
 import type {
   KeyCodec,
@@ -17,7 +17,7 @@ import { rowKeyRangesWithSchema } from './row-key-schema-ranges.js';
 import { fnv1a32 } from './salt-hash.js';
 import type { SegmentCodec } from './segment-codecs.js';
 import { createSegmentCodec } from './segment-codecs.js';
-import { utf8DecodeStrict } from './utf8.js';
+import { printableKey } from '../../errors/printable-key.js';
 
 /**
  * An entity's key codec: the {@link KeyCodec} contract plus the row-key schema it stores and exact prefixes.
@@ -66,8 +66,7 @@ function swapForDescending(condition: KeyCondition): KeyCondition {
 }
 
 function showPrefix(bytes: Uint8Array): string {
-  const text = utf8DecodeStrict(bytes);
-  return text !== undefined && /^[\x20-\x7e]*$/.test(text) ? JSON.stringify(text) : `0x${toHex(bytes)}`;
+  return `"${printableKey(bytes)}"`;
 }
 
 /**

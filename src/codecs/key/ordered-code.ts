@@ -43,6 +43,10 @@ function corrupt(kind: string, input: Uint8Array, offset: number, why: string): 
   });
 }
 
+function outOfRange(kind: string, value: unknown, limit: string): KeyEncodingError {
+  return new KeyEncodingError({ entity: 'orderedcode', field: kind, value, limit });
+}
+
 function invertInPlace(bytes: Uint8Array, direction: OrderedCodeDirection): Uint8Array {
   if (direction === 'decreasing') for (let i = 0; i < bytes.length; i++) bytes[i] = ~bytes[i]! & 0xff;
   return bytes;
@@ -101,7 +105,8 @@ function signedLength(x: bigint): number {
 }
 
 function encodeInt64(value: bigint, direction: OrderedCodeDirection = 'increasing'): Uint8Array {
-  if (value < INT64_MIN || value > INT64_MAX) throw new RangeError(`not an int64: ${value}`);
+  if (typeof value !== 'bigint' || value < INT64_MIN || value > INT64_MAX)
+    throw outOfRange('int64', value, 'a bigint in [-2^63, 2^63-1]');
   // Negative values are the bitwise NOT of the encoding of ~v (= -v-1 ≥ 0), which mirrors the order.
   const negative = value < 0n;
   let x = negative ? ~value : value;
@@ -149,7 +154,8 @@ function decodeInt64(
 }
 
 function encodeUint64(value: bigint, direction: OrderedCodeDirection = 'increasing'): Uint8Array {
-  if (value < 0n || value > UINT64_MAX) throw new RangeError(`not a uint64: ${value}`);
+  if (typeof value !== 'bigint' || value < 0n || value > UINT64_MAX)
+    throw outOfRange('uint64', value, 'a bigint in [0, 2^64-1]');
   const bytes: number[] = [];
   for (let x = value; x > 0n; x >>= 8n) bytes.unshift(Number(x & 0xffn));
   return invertInPlace(Uint8Array.from([bytes.length, ...bytes]), direction);

@@ -1,5 +1,6 @@
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { QueryPlan } from '../compiler/compile-query.js';
+import type { SkippedRowReporter } from './skipped-row.js';
 
 /**
  * One result row of an executed query: its key and, unless only counting, the hydrated entity (residual
@@ -16,6 +17,23 @@ export interface QueryRow {
 }
 
 /**
+ * How one execution of a plan runs.
+ *
+ * @example
+ * ```ts
+ * const options: QueryExecuteOptions = { hydrate: true, onDecodeError: (row) => console.warn(row.error.message) };
+ * ```
+ */
+export interface QueryExecuteOptions {
+  readonly hydrate: boolean;
+  readonly signal?: AbortSignal | undefined;
+  /** Overall deadline of the read in milliseconds. */
+  readonly timeoutMs?: number | undefined;
+  /** Skip-and-report undecodable rows; undefined: a decode error ends the read. */
+  readonly onDecodeError?: SkippedRowReporter | undefined;
+}
+
+/**
  * What a `Query` needs to run: a clock for the GC-hiding filters and a way to execute a plan. The repository
  * provides it (it owns the transport); the query layer never sends anything itself.
  *
@@ -28,13 +46,11 @@ export interface QueryExecutor {
   now(): number;
   /**
    * Sends the plan's request (nothing when it has none) and yields the result rows in order, with residual
-   * conditions and the client-side limit applied. `hydrate: false` yields keys only and is used for counting.
+   * conditions and the limit applied. `hydrate: false` yields keys only and is used for counting. With
+   * `onDecodeError`, a row that cannot be decoded is reported to it and skipped (it does not count toward the
+   * limit); without, its decode error ends the read.
    */
-  execute(
-    meta: EntityMetadata,
-    plan: QueryPlan,
-    options: { readonly hydrate: boolean } & QueryCallOptions,
-  ): AsyncIterable<QueryRow>;
+  execute(meta: EntityMetadata, plan: QueryPlan, options: QueryExecuteOptions): AsyncIterable<QueryRow>;
 }
 
 /**

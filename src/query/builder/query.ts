@@ -13,7 +13,8 @@ import type {
   VersionsNode,
 } from '../nodes/query-node.js';
 import { queryNode } from '../nodes/query-node.js';
-import type { QueryCallOptions, QueryExecutor } from './query-executor.js';
+import type { QueryCallOptions, QueryExecutor, QueryRow } from './query-executor.js';
+import type { SkippedRowReporter } from './skipped-row.js';
 
 /** Property names of E usable in queries. */
 type Prop<E> = keyof E & string;
@@ -82,7 +83,13 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     /** The frozen query tree. */
     readonly node: QueryNode,
     private readonly executor?: QueryExecutor,
+    /** Signal and deadline of the run; not part of the tree (compile() and cursors ignore them). */
     private readonly call: QueryCallOptions = {},
+    /**
+     * Where undecodable rows are reported and skipped; undefined = a decode error ends the read. Kept out of the
+     * tree: it changes what the client does with rows, not which rows are read, so compile() and cursors ignore it.
+     */
+    private readonly skipReporter?: SkippedRowReporter,
   ) {}
 
   /**
@@ -98,7 +105,12 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   }
 
   private next<R2 = R>(patch: Partial<Omit<QueryNode, 'meta'>>): Query<E, R2> {
-    return new Query<E, R2>(queryNode(this.node.meta, { ...this.node, ...patch }), this.executor, this.call);
+    return new Query<E, R2>(
+      queryNode(this.node.meta, { ...this.node, ...patch }),
+      this.executor,
+      this.call,
+      this.skipReporter,
+    );
   }
 
   /**
@@ -111,7 +123,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    * ```
    */
   signal(signal: AbortSignal): Query<E, R> {
-    return new Query<E, R>(this.node, this.executor, { ...this.call, signal });
+    return new Query<E, R>(this.node, this.executor, { ...this.call, signal }, this.skipReporter);
   }
 
   /**
@@ -124,7 +136,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    * ```
    */
   timeout(ms: number): Query<E, R> {
-    return new Query<E, R>(this.node, this.executor, { ...this.call, timeoutMs: ms });
+    return new Query<E, R>(this.node, this.executor, { ...this.call, timeoutMs: ms }, this.skipReporter);
   }
 
   /**
@@ -153,6 +165,43 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   where(property: string, op: ConditionOp, value: unknown): Query<E, R> {
     const condition: ConditionNode = { property, op, value };
     return this.next({ conditions: [...this.node.conditions, condition] });
+  }
+
+  /**
+   * What to do with a row whose cells (or key) cannot be decoded as the entity: `'throw'` (the default) ends the
+   * read with the `ValueEncodingError` (naming entity, property, row key and `family:qualifier`) or
+   * `KeyEncodingError`; `'skip'` calls `report` with the row's key and that error, leaves the row out and reads on.
+   * Skipped rows do not count toward `limit(n)`, `first()` or a page's size: the query reads on until it has n
+   * decodable rows or the range ends. `count()` and `exists()` read keys only and decode nothing unless the query
+   * has client-side conditions, so they count rows with undecodable cells; with client-side conditions they skip
+   * (and report) such rows like the other terminals. `page()` cursors resume after the last row read, skipped or
+   * not, so a skipped row is reported once across pages.
+   *
+   * @example
+   * ```ts
+   * const bad: SkippedRow[] = [];
+   * const days = await readings.find({ deviceId: 'd1' }).onDecodeError('skip', (row) => bad.push(row)).toArray();
+   * ```
+   */
+  onDecodeError(policy: 'throw'): Query<E, R>;
+  onDecodeError(policy: 'skip', report: SkippedRowReporter): Query<E, R>;
+  onDecodeError(policy: 'throw' | 'skip', report?: SkippedRowReporter): Query<E, R> {
+    if (policy === 'throw') return new Query<E, R>(this.node, this.executor);
+    if (policy !== 'skip')
+      throw new QueryError({
+        entity: this.node.meta.name,
+        property: 'onDecodeError',
+        value: policy,
+        problem: "the policy must be 'throw' or 'skip'",
+      });
+    if (typeof report !== 'function')
+      throw new QueryError({
+        entity: this.node.meta.name,
+        property: 'onDecodeError',
+        value: report,
+        problem: "'skip' needs a function that receives each skipped row (rows are never dropped silently)",
+      });
+    return new Query<E, R>(this.node, this.executor, this.call, report);
   }
 
   /**
@@ -291,17 +340,18 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     plan: QueryPlan,
     hydrate: boolean,
     signal?: AbortSignal,
-  ): AsyncIterable<{ key: Uint8Array; entity: object | undefined }> {
+    report: SkippedRowReporter | undefined = this.skipReporter,
+  ): AsyncIterable<QueryRow> {
     if (!this.executor)
       throw new QueryError({
         entity: this.node.meta.name,
         problem: 'this query has no repository to run on (compile/explain only)',
       });
-    const chosen = signal ?? this.call.signal;
     return this.executor.execute(this.node.meta, plan, {
       hydrate,
-      ...(chosen === undefined ? {} : { signal: chosen }),
+      signal: signal ?? this.call.signal,
       ...(this.call.timeoutMs === undefined ? {} : { timeoutMs: this.call.timeoutMs }),
+      ...(report ? { onDecodeError: report } : {}),
     });
   }
 
@@ -403,15 +453,26 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
       });
     // One row more than the page tells whether a next page exists, so the last page never carries a cursor.
     const plan = this.plan('rows', queryNode(this.node.meta, { ...this.node, limit: size + 1 }));
-    const rows: Array<{ key: Uint8Array; entity: object | undefined }> = [];
-    for await (const row of this.run(plan, true)) {
+    const rows: QueryRow[] = [];
+    // The cursor resumes after the last row this page consumed, skipped rows included, so that a row skipped
+    // between this page's last item and the look-ahead row is not read (and reported) again by the next page.
+    let lastConsumed: Uint8Array | undefined;
+    const report = this.skipReporter;
+    const track: SkippedRowReporter | undefined = report
+      ? (skipped) => {
+          report(skipped);
+          lastConsumed = skipped.key;
+        }
+      : undefined;
+    for await (const row of this.run(plan, true, undefined, track)) {
       rows.push(row);
       if (rows.length > size) break;
+      lastConsumed = row.key;
     }
     const items = rows.slice(0, size).map((r) => r.entity as R);
     if (rows.length <= size) return { items, cursor: undefined };
     const cursor = encodeCursor({
-      lastKey: rows[size - 1]!.key,
+      lastKey: lastConsumed!,
       reversed: this.node.reverse,
       fingerprint: plan.fingerprint,
     });

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import type { RowFilter } from '../../model/read-rows-request.js';
 import { chainFilters } from './compose-filters.js';
 
@@ -80,7 +81,12 @@ export function qualifierRangeFilter(
  */
 export function latestCells(n: number, filter?: RowFilter): RowFilter {
   if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
-    throw new RangeError(`cells per column must be an int32 ≥ 1, got ${n}`);
+    throw new InvalidArgumentError({
+      api: 'latestCells',
+      argument: 'n',
+      value: n,
+      expected: 'an integer in [1, 2^31-1]',
+    });
   }
   return chainFilters([filter, { cellsPerColumnLimit: n }]) as RowFilter;
 }

@@ -1,3 +1,5 @@
+import { InternalError } from '../../errors/internal-error.js';
+import { formatValue } from '../../errors/format-value.js';
 import { compareBytes, hasPrefix } from '../../codecs/key/bytes.js';
 import type { ConditionOp } from '../nodes/query-node.js';
 
@@ -45,7 +47,8 @@ export function compareValues(a: unknown, b: unknown): number {
     }
     return Math.sign(Number(a) - Number(b));
   }
-  throw new TypeError(`cannot compare ${typeof a} with ${typeof b}`);
+  // The planner checks every condition value against the property's type, so this is a bug, not bad input.
+  throw new InternalError('compareValues', `cannot compare ${formatValue(a)} with ${formatValue(b)}`);
 }
 
 /**

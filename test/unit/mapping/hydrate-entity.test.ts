@@ -11,6 +11,8 @@ import {
   Version,
 } from '../../../decorators/index.js';
 import { int64Codec } from '../../../src/codecs/value/int64-codec.js';
+import { KeyEncodingError } from '../../../src/errors/key-encoding-error.js';
+import { printableKey } from '../../../src/errors/printable-key.js';
 import { ValueEncodingError } from '../../../src/errors/value-encoding-error.js';
 import { buildSaveMutations } from '../../../src/mapping/build-save-mutations.js';
 import { hydrateEntity } from '../../../src/mapping/hydrate-entity.js';
@@ -163,16 +165,19 @@ describe('hydrateEntity', () => {
     expect(entity.name).toBe('ok');
   });
 
-  it('names entity and property when a stored value cannot be decoded', () => {
+  it('names entity, property, row key and column when a stored value cannot be decoded', () => {
     const row: RowData = { key, cells: [cell('d', 'hits', 0n, Uint8Array.of(1, 2))] };
-    expect(() => hydrateEntity(meta, row)).toThrow(ValueEncodingError);
-    expect(() => hydrateEntity(meta, row)).toThrow(
-      /^Sample\.hits: cannot decode 2 bytes 0x0102 with codec int64: expected exactly 8 bytes/,
+    const error = catchError(() => hydrateEntity(meta, row));
+    expect(error).toBeInstanceOf(ValueEncodingError);
+    expect((error as ValueEncodingError).cell).toEqual({ key, family: 'd', qualifier: enc('hits') });
+    expect((error as Error).message).toBe(
+      `Sample.hits: cannot decode 2 bytes "\\x01\\x02" in row "${printableKey(key)}" column d:hits ` +
+        'with codec int64: expected exactly 8 bytes (big-endian int64)',
     );
   });
 
-  it('refuses a row key of another entity', () => {
-    expect(() => hydrateEntity(meta, { key: enc('other#1'), cells: [] })).toThrow();
+  it('refuses a row key of another entity with a KeyEncodingError', () => {
+    expect(() => hydrateEntity(meta, { key: enc('other#1'), cells: [] })).toThrow(KeyEncodingError);
   });
 });
 
@@ -193,3 +198,12 @@ describe('save then hydrate (pure round trip)', () => {
     });
   }
 });
+
+function catchError(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error');
+}

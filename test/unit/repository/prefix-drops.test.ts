@@ -1,3 +1,4 @@
+import { InternalError } from '../../../src/errors/internal-error.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hasPrefix, toHex } from '../../../src/codecs/key/bytes.js';
@@ -77,21 +78,21 @@ describe('prefixDrops shapes', () => {
 
   it('refuses any other range shape (a bug in the caller, never approximated)', () => {
     const k = ascii('a#');
-    expect(() => prefixDrops({})).toThrow(RangeError);
+    expect(() => prefixDrops({})).toThrow(InternalError);
     expect(() =>
       prefixDrops({ start: { key: k, inclusive: true }, end: { key: ascii('b'), inclusive: false } }),
-    ).toThrow(RangeError);
+    ).toThrow(InternalError);
     expect(() =>
       prefixDrops({ start: { key: k, inclusive: false }, end: { key: ascii('a$'), inclusive: false } }),
-    ).toThrow(RangeError);
+    ).toThrow(InternalError);
     expect(() =>
       prefixDrops({ start: { key: k, inclusive: true }, end: { key: ascii('a$'), inclusive: true } }),
-    ).toThrow(RangeError);
+    ).toThrow(InternalError);
     expect(() =>
       prefixDrops({
         start: { key: ascii('b'), inclusive: true },
         end: { key: bytes(0x61, 0, 2), inclusive: false },
       }),
-    ).toThrow(RangeError);
+    ).toThrow(InternalError);
   });
 });

@@ -1,3 +1,4 @@
+import { InternalError } from '../../../src/errors/internal-error.js';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Mutation } from '../../../src/model/mutation.js';
@@ -188,7 +189,7 @@ describe('planMutateRowsRetry', () => {
       pending: [],
       results: [{ ok: false, outcome: 'notWritten', grpcCode: 14, message: 'x' }],
     });
-    expect(() => planMutateRowsRetry(initialMutateRowsRetryState(1), [], policy)).toThrow(RangeError);
+    expect(() => planMutateRowsRetry(initialMutateRowsRetryState(1), [], policy)).toThrow(InternalError);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   toProtoReadRowsRequest,
   toProtoRowFilter,
 } from '../../../src/transport/to-proto-read-rows-request.js';
+import { InvalidArgumentError } from '../../../src/errors/invalid-argument-error.js';
 
 // `protos` of @google-cloud/bigtable is undefined at runtime; the generated message types live in bigtable-api.
 const require = createRequire(import.meta.url);
@@ -112,13 +113,17 @@ describe('toProtoReadRowsRequest', () => {
   });
 
   it('refuses what the serializer would silently change', () => {
-    expect(() => toProtoReadRowsRequest('t', undefined, { rowsLimit: 0n })).toThrow(RangeError);
-    expect(() => toProtoReadRowsRequest('t', undefined, { rowsLimit: 2n ** 63n })).toThrow(RangeError);
-    expect(() => toProtoRowFilter({ cellsPerRowLimit: 1.5 })).toThrow(RangeError);
-    expect(() => toProtoRowFilter({ cellsPerColumnLimit: 2 ** 31 })).toThrow(RangeError);
-    expect(() => toProtoRowFilter({ cellsPerRowOffset: -1 })).toThrow(RangeError);
-    expect(() => toProtoRowFilter({ timestampRange: { endMicros: 2n ** 63n } })).toThrow(RangeError);
-    expect(() => toProtoRowFilter({ rowSample: Number.NaN })).toThrow(RangeError);
+    expect(() => toProtoReadRowsRequest('t', undefined, { rowsLimit: 0n })).toThrow(InvalidArgumentError);
+    expect(() => toProtoReadRowsRequest('t', undefined, { rowsLimit: 2n ** 63n })).toThrow(
+      InvalidArgumentError,
+    );
+    expect(() => toProtoRowFilter({ cellsPerRowLimit: 1.5 })).toThrow(InvalidArgumentError);
+    expect(() => toProtoRowFilter({ cellsPerColumnLimit: 2 ** 31 })).toThrow(InvalidArgumentError);
+    expect(() => toProtoRowFilter({ cellsPerRowOffset: -1 })).toThrow(InvalidArgumentError);
+    expect(() => toProtoRowFilter({ timestampRange: { endMicros: 2n ** 63n } })).toThrow(
+      InvalidArgumentError,
+    );
+    expect(() => toProtoRowFilter({ rowSample: Number.NaN })).toThrow(InvalidArgumentError);
   });
 
   it('refuses malformed filters and ranges from untyped callers', () => {
@@ -127,14 +132,16 @@ describe('toProtoReadRowsRequest', () => {
       /exactly one/,
     );
     expect(() => toProtoRowFilter({ rowKeyRegexx: b(1) } as unknown as RowFilter)).toThrow(
-      /unknown RowFilter kind/,
+      /filter must be a known RowFilter kind .*, got "rowKeyRegexx"/,
     );
-    expect(() => toProtoRowFilter({ rowKeyRegex: 'a' } as unknown as RowFilter)).toThrow(/Uint8Array/);
+    expect(() => toProtoRowFilter({ rowKeyRegex: 'a' } as unknown as RowFilter)).toThrow(
+      /rowKeyRegex must be a Uint8Array, got "a"/,
+    );
     expect(() =>
       toProtoReadRowsRequest('t', undefined, {
         rows: { rowKeys: [], rowRanges: [{ startKeyClosed: b(1), startKeyOpen: b(2) } as never] },
       }),
-    ).toThrow(/only one of startKeyClosed\/startKeyOpen/);
+    ).toThrow(/startKeyClosed\/startKeyOpen must be at most one of the two set/);
   });
 
   it('converts a nested tree to the proto field names', () => {

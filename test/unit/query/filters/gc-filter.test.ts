@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../../../../src/errors/invalid-argument-error.js';
 import { columnFilter, familyPattern, latestCells } from '../../../../src/query/filters/column-filters.js';
 import { gcHidingFilter, gcKeepFilter } from '../../../../src/query/filters/gc-filter.js';
 
@@ -55,7 +56,7 @@ describe('column filters', () => {
     expect(familyPattern('a.b-c_d')).toBe('a\\.b\\-c_d');
   });
   it('reject a non-positive cell limit', () => {
-    expect(() => latestCells(0)).toThrow(RangeError);
+    expect(() => latestCells(0)).toThrow(InvalidArgumentError);
     expect(latestCells(2)).toEqual({ cellsPerColumnLimit: 2 });
   });
 });

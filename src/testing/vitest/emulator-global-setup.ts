@@ -1,4 +1,4 @@
-import { startEmulator } from './start-emulator.js';
+import { startEmulator } from '../start-emulator.js';
 
 /** The key under which the global setup provides the emulator's `host:port` to test files (`inject`). */
 export const EMULATOR_HOST_KEY = 'bigtableEmulatorHost';

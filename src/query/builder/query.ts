@@ -24,6 +24,14 @@ type EntryKey<V> = V extends ReadonlyMap<infer K, unknown> ? K : V extends Reado
 /** Properties of E holding a Map or Set. */
 type CollectionProp<E> = { [P in Prop<E>]: EntryKey<E[P]> extends never ? never : P }[Prop<E>];
 
+/** Running a query made by `Query.over` (compile and explain only). */
+function noRepository(meta: EntityMetadata): QueryError {
+  return new QueryError({
+    entity: meta.name,
+    problem: 'this query has no repository to run on (compile/explain only)',
+  });
+}
+
 /**
  * The compile target of a query: the ReadRows request (undefined when no row can match and nothing is sent) and
  * the planner's notes.
@@ -66,6 +74,9 @@ export interface EntriesOptions<K> {
  * request. `R` is the result type: `E`, or `Pick<E, K> & Partial<E>` after `select(...K)` (unselected
  * properties are absent, never invented).
  *
+ * The constructor is internal: get queries from `repository.find()`/`scan()` or {@link Query.over}; do not
+ * call `new Query()` or extend the class.
+ *
  * @example
  * ```ts
  * const recent = await readings
@@ -78,22 +89,47 @@ export interface EntriesOptions<K> {
  * ```
  */
 export class Query<E extends object, R = E> implements AsyncIterable<R> {
+  /**
+   * Used by the repository, which provides the executor; users get queries from `repository.find()`/`scan()` or
+   * {@link Query.over}.
+   *
+   * @internal The query tree and executor are not part of the published types.
+   */
   constructor(
-    /** The frozen query tree. */
+    /**
+     * The frozen query tree.
+     *
+     * @internal
+     */
     readonly node: QueryNode,
     private readonly executor?: QueryExecutor,
   ) {}
 
   /**
-   * A query over an entity, for compiling or explaining without a repository (no executor: running it throws).
+   * A query over an entity, for compiling or explaining without a repository or connection (running it throws).
+   * `now` fixes the clock of the GC-hiding timestamp filters, so that compiled requests are reproducible.
    *
    * @example
    * ```ts
    * Query.over(getEntityMetadata(Device), { now: () => 0 }).where('deviceType', '=', 'phone').explain();
    * ```
    */
-  static over<E extends object>(meta: EntityMetadata<E>, executor?: QueryExecutor): Query<E> {
-    return new Query<E>(queryNode(meta), executor);
+  static over<E extends object>(
+    meta: EntityMetadata<E>,
+    options: { readonly now?: () => number } = {},
+  ): Query<E> {
+    const { now } = options;
+    return new Query<E>(
+      queryNode(meta),
+      now === undefined
+        ? undefined
+        : {
+            now,
+            execute: () => {
+              throw noRepository(meta);
+            },
+          },
+    );
   }
 
   private next<R2 = R>(patch: Partial<Omit<QueryNode, 'meta'>>): Query<E, R2> {
@@ -265,11 +301,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     hydrate: boolean,
     signal?: AbortSignal,
   ): AsyncIterable<{ key: Uint8Array; entity: object | undefined }> {
-    if (!this.executor)
-      throw new QueryError({
-        entity: this.node.meta.name,
-        problem: 'this query has no repository to run on (compile/explain only)',
-      });
+    if (!this.executor) throw noRepository(this.node.meta);
     return this.executor.execute(this.node.meta, plan, { hydrate, signal });
   }
 

@@ -17,7 +17,7 @@ export interface WriteFailure {
  *
  * @example
  * ```ts
- * catch (e) { if (e instanceof PartialWriteError) for (const f of e.failures) retryLater(input[f.index]); }
+ * try { ... } catch (e) { if (e instanceof PartialWriteError) for (const f of e.failures) retryLater(input[f.index]); }
  * ```
  */
 export class PartialWriteError extends BigtableMapperError {

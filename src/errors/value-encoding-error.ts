@@ -46,7 +46,7 @@ function describeValue(value: unknown): string {
  *
  * @example
  * ```ts
- * catch (e) { if (e instanceof ValueEncodingError) console.log(e.entity, e.property, e.limit); }
+ * try { ... } catch (e) { if (e instanceof ValueEncodingError) console.log(e.entity, e.property, e.limit); }
  * ```
  */
 export class ValueEncodingError extends BigtableMapperError {
@@ -85,7 +85,7 @@ export class ValueEncodingError extends BigtableMapperError {
    *
    * @example
    * ```ts
-   * catch (e) { if (e instanceof ValueEncodingError) throw e.withLocation('Device', 'name'); }
+   * try { ... } catch (e) { if (e instanceof ValueEncodingError) throw e.withLocation('Device', 'name'); }
    * ```
    */
   withLocation(entity: string, property: string): ValueEncodingError {

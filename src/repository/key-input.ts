@@ -33,7 +33,7 @@ export function rowKeyOf<E extends object>(meta: EntityMetadata<E>, input: KeyIn
  *
  * @example
  * ```ts
- * leadingKeyValues(meta, { tenant: 'acme' }); // { tenant: 'acme' }
+ * leadingKeyValues(meta, { deviceType: 'phone' }); // { deviceType: 'phone' }
  * ```
  */
 export function leadingKeyValues<E extends object>(

@@ -381,7 +381,7 @@ export class Repository<E extends object> {
    *
    * @example
    * ```ts
-   * await devices.saveMany(readings);
+   * await devices.saveMany([phone, tablet]);
    * ```
    */
   async saveMany(entities: readonly E[]): Promise<void> {

@@ -14,7 +14,7 @@ interface ProvideContext {
  * @example
  * ```ts
  * // test/global-setup.ts, referenced from vitest.config.ts `test.globalSetup`
- * export { emulatorGlobalSetup as default } from 'bigtable-mapper/testing';
+ * export { emulatorGlobalSetup as default } from 'bigtable-mapper/testing/vitest';
  * ```
  */
 export async function emulatorGlobalSetup(project: ProvideContext): Promise<() => Promise<void>> {

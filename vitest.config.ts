@@ -8,6 +8,7 @@ export default defineConfig({
     // Examples and docs import the package by name, as users do; tests run them against the sources.
     alias: [
       { find: /^bigtable-mapper\/decorators$/, replacement: here('./decorators/index.ts') },
+      { find: /^bigtable-mapper\/testing\/vitest$/, replacement: here('./src/testing/vitest/index.ts') },
       { find: /^bigtable-mapper\/testing$/, replacement: here('./src/testing/index.ts') },
       { find: /^bigtable-mapper$/, replacement: here('./src/index.ts') },
     ],

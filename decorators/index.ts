@@ -1,4 +1,6 @@
-// The decorators read `design:type` through the reflect-metadata polyfill when the compiler emitted it.
+// The decorators read `design:type` through the reflect-metadata polyfill when the compiler emitted it. TypeScript's
+// emitted metadata calls only ever reach the global `Reflect.metadata`, so this global install is deliberate and
+// documented (docs/entities.md); `bigtable-mapper` and `defineEntity()` never load it.
 import 'reflect-metadata';
 
 export { Entity } from './entity.js';

@@ -25,7 +25,11 @@ const step = (name, command, args) => {
 step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 step('format', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
+rmSync('dist', { recursive: true, force: true }); // no stale .d.ts or .js of a moved or deleted source file
 step('build', 'npx', ['tsc', '-p', 'tsconfig.build.json']);
+step('api report (etc/*.api.md; `npm run api:update` after an intended API change)', 'node', [
+  'scripts/api-report.mjs',
+]);
 
 const report = '.vitest-report.json';
 rmSync(report, { force: true });

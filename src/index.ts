@@ -1,26 +1,188 @@
-// Public API of bigtable-mapper (decorators: 'bigtable-mapper/decorators'; test kit: 'bigtable-mapper/testing').
-// Each module re-exported here lists its exports by name. See README.md and docs/.
+// Public API of bigtable-mapper: every name is listed on purpose, and `etc/bigtable-mapper.api.md` (checked by
+// `npm test`, updated by `npm run api:update`) shows each change of surface as a diff. Decorators live in
+// 'bigtable-mapper/decorators', the emulator test kit in 'bigtable-mapper/testing' (vitest hooks:
+// 'bigtable-mapper/testing/vitest'). Internals (declaration records, the registry instance, raw RPCs, mutation
+// builders, planner nodes) stay importable inside the repository by relative path only.
 
-// Repositories: the everyday API.
-export * from './repository/index.js';
+// Connecting and repositories: the everyday API.
+export { Mapper } from './repository/mapper.js';
+export { Repository } from './repository/repository.js';
+export type {
+  AggregateCallOptions,
+  DeleteEntityOptions,
+  MapProperty,
+  MapValueOf,
+  MemberOf,
+  SaveEntityOptions,
+  SetProperty,
+  UpdateEntityOptions,
+} from './repository/repository.js';
+export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
+export type {
+  FullKey,
+  KeyInput,
+  KeyParts,
+  KeyPartsOf,
+  KeyPrefix,
+  NonEmptyKeyPrefix,
+} from './repository/key-input.js';
+export type { EntityChanges, MapChange, SetChange } from './mapping/build-update-mutations.js';
+export { BigtableConnection } from './transport/bigtable-connection.js';
+export type { ConnectionOptions, ResolvedEndpoint } from './transport/connection-options.js';
+export type { RetryPolicy } from './transport/retry-policy.js';
+export { DEFAULT_RETRY_POLICY } from './transport/retry-policy.js';
+export type { CallTimeouts } from './transport/call-timeouts.js';
+export { DEFAULT_TIMEOUTS } from './transport/call-timeouts.js';
+export type { Clock } from './mapping/save-timestamp.js';
+
+// Queries.
+export { Query } from './query/builder/query.js';
+export type { CompiledQuery, EntriesOptions, QueryPage } from './query/builder/query.js';
+export type { SkippedRow, SkippedRowReporter } from './query/builder/skipped-row.js';
+export type { QueryMode } from './query/compiler/compile-query.js';
+export type { ConditionOp, VersionsNode as VersionsWindow } from './query/nodes/query-node.js';
+
 // Declaring entities without decorators, and their resolved metadata.
-export * from './metadata/index.js';
-// Value codecs and row-key codecs (schema-level codec, row-key schema files, OrderedCode).
-export * from './codecs/value/index.js';
-export * from './codecs/key/index.js';
-// Entity ⇄ row mapping, for callers who send mutations themselves.
-export * from './mapping/index.js';
-// Errors.
-export * from './errors/index.js';
+export { defineEntity } from './metadata/define-entity.js';
+export type { EntityDefinition, KeyDefinition, PropertyDefinition } from './metadata/define-entity.js';
+export { EntityRegistry, getEntityMetadata } from './metadata/entity-registry.js';
+export { familySpecsOf } from './metadata/family-specs.js';
+export { Gc } from './metadata/gc.js';
+export type { Duration } from './metadata/gc.js';
+export type {
+  AggregateOptions,
+  CodecRef,
+  ColumnOptions,
+  CounterOptions,
+  EntityOptions,
+  FamilyOptions,
+  Int64Representation,
+  KeyPartOptions,
+  KeyPartType,
+  PresenceOptions,
+  ProtobufColumnOptions,
+  QualifierMapOptions,
+  QualifierRef,
+  QualifierSetOptions,
+  VersionOptions,
+} from './metadata/declaration-args.js';
+export type {
+  AggregateFieldMetadata,
+  CellFieldBase,
+  ColumnFieldMetadata,
+  CounterFieldMetadata,
+  EntityClass,
+  EntityMetadata,
+  FamilyMetadata,
+  FieldMetadata,
+  KeyMetadata,
+  KeyPartMetadata,
+  MapFieldMetadata,
+  SetFieldMetadata,
+  VersionFieldMetadata,
+  Versioned,
+} from './metadata/entity-metadata.js';
 
-// The byte-exact data model shared by transport and mapping.
-export type { Cell, RowData } from './model/row-data.js';
-export type { Mutation } from './model/mutation.js';
+// Value codecs.
+export { Codecs } from './codecs/value/codecs.js';
+export type { BuiltinCodecName, BuiltinCodecTypes } from './codecs/value/codecs.js';
+export type { ValueCodec, UserCodec } from './codecs/value/value-codec.js';
+export type { JsonValue } from './codecs/value/json-codec.js';
+export type { ProtobufCodecOptions } from './codecs/value/protobuf-codec.js';
+
+// Row keys: entity key codecs, row-key schemas and their files, OrderedCode, key ranges (docs/row-keys.md).
+export { createKeyCodec } from './codecs/key/create-key-codec.js';
+export type { EntityKeyCodec } from './codecs/key/create-key-codec.js';
+export type {
+  Int64Encoding,
+  KeyCodec,
+  KeyCodecOptions,
+  KeyCondition,
+  KeyEncodingSpec,
+  KeyRange,
+  KeyValue,
+  SegmentSpec,
+} from './codecs/key/key-codec-types.js';
+export { createSegmentCodec } from './codecs/key/segment-codecs.js';
+export type { KeyStructKind, SegmentCodec } from './codecs/key/segment-codecs.js';
+export {
+  compileRowKeySchema,
+  decodeRowKeyWithSchema,
+  encodeRowKeyWithSchema,
+  MAX_ROW_KEY_BYTES,
+} from './codecs/key/row-key-schema.js';
+export type {
+  CompiledRowKeySchema,
+  EmptyMessage,
+  RowKeyFieldType,
+  RowKeyInt64Encoding,
+  RowKeySchema,
+  RowKeySchemaCodecOptions,
+  RowKeySchemaField,
+  RowKeyStructEncoding,
+} from './codecs/key/row-key-schema.js';
+export { rowKeyRangesWithSchema } from './codecs/key/row-key-schema-ranges.js';
+export { keySegmentsFromRowKeySchema, rowKeySchemaForKey } from './codecs/key/row-key-schema-segments.js';
+export { formatRowKeySchemaFile, parseRowKeySchemaFile } from './codecs/key/row-key-schema-file.js';
+export type {
+  FormatRowKeySchemaFileOptions,
+  ParseRowKeySchemaFileOptions,
+  RowKeySchemaFileBytes,
+} from './codecs/key/row-key-schema-file.js';
+export { orderedCode } from './codecs/key/ordered-code.js';
+export type { OrderedCode, OrderedCodeDirection, OrderedCodeRead } from './codecs/key/ordered-code.js';
+export {
+  isEmptyKeyRange,
+  keyRangeContains,
+  keySuccessor,
+  normalizeKeyRanges,
+  pointKeyRange,
+  prefixKeyRange,
+} from './codecs/key/key-range.js';
+export type { KeyBound } from './codecs/key/key-range.js';
+export { compareBytes } from './codecs/key/bytes.js';
+
+// Errors (docs/errors.md): one base class with a stable `code`, one subclass per failure.
+export { BigtableMapperError } from './errors/bigtable-mapper-error.js';
+export type { ErrorCode, BigtableMapperErrorOptions } from './errors/bigtable-mapper-error.js';
+export { AbortedError } from './errors/aborted-error.js';
+export { AlreadyExistsError } from './errors/already-exists-error.js';
+export { ConnectionClosedError } from './errors/connection-closed-error.js';
+export { DeadlineExceededError } from './errors/deadline-exceeded-error.js';
+export { EmulatorUnavailableError } from './errors/emulator-unavailable-error.js';
+export { InvalidArgumentError } from './errors/invalid-argument-error.js';
+export type { InvalidArgumentDetails } from './errors/invalid-argument-error.js';
+export { KeyEncodingError } from './errors/key-encoding-error.js';
+export type { KeyEncodingErrorDetails } from './errors/key-encoding-error.js';
+export { LimitExceededError } from './errors/limit-exceeded-error.js';
+export type { LimitExceededErrorDetails } from './errors/limit-exceeded-error.js';
+export { MetadataError } from './errors/metadata-error.js';
+export type { MetadataProblem } from './errors/metadata-error.js';
+export { NotFoundError } from './errors/not-found-error.js';
+export { OptimisticLockError } from './errors/optimistic-lock-error.js';
+export { OutcomeUnknownError } from './errors/outcome-unknown-error.js';
+export type { OutcomeUnknownDetails } from './errors/outcome-unknown-error.js';
+export { PartialWriteError } from './errors/partial-write-error.js';
+export type { WriteFailure, WriteOutcome } from './errors/partial-write-error.js';
+export { InternalError } from './errors/internal-error.js';
+export { formatValue } from './errors/format-value.js';
+export { QueryError } from './errors/query-error.js';
+export type { QueryErrorDetails } from './errors/query-error.js';
+export { ReadRowsStreamError } from './errors/read-rows-stream-error.js';
+export type { RowErrorDetails } from './errors/row-error-details.js';
+export { TransportError } from './errors/transport-error.js';
+export { ValueEncodingError } from './errors/value-encoding-error.js';
+export type { ValueEncodingErrorDetails } from './errors/value-encoding-error.js';
+export { printableKey } from './errors/printable-key.js';
+
+// The byte-exact data model that appears in compiled queries (`CompiledQuery.request`) and table families.
 export type { FamilySpec, GcRule, AggregateKind } from './model/family-spec.js';
 export type {
   ReadRowsRequestData,
   RowSet,
   RowRange,
+  RowRangeStart,
+  RowRangeEnd,
   RowFilter,
   RowFilterKinds,
   ColumnRange,
@@ -28,20 +190,3 @@ export type {
   TimestampRange,
   ConditionFilter,
 } from './model/read-rows-request.js';
-
-// Transport: the connection, and the raw data calls for code that works below the entity level.
-export { BigtableConnection } from './transport/bigtable-connection.js';
-export type { ConnectionOptions, ResolvedEndpoint } from './transport/connection-options.js';
-export { resolveEndpoint } from './transport/connection-options.js';
-export type { RetryPolicy } from './transport/retry-policy.js';
-export { DEFAULT_RETRY_POLICY } from './transport/retry-policy.js';
-export { readRows } from './transport/read-rows.js';
-export type { ReadRowsOptions } from './transport/read-rows.js';
-export { mutateRows } from './transport/mutate-rows.js';
-export type { MutateRowsEntry, MutateRowsOptions } from './transport/mutate-rows.js';
-export { checkAndMutateRow } from './transport/check-and-mutate-row.js';
-export type { CheckAndMutateInput } from './transport/check-and-mutate-row.js';
-export { readModifyWriteRow } from './transport/read-modify-write-row.js';
-export type { ReadModifyWriteRule } from './transport/read-modify-write-row.js';
-export { dropRowsByPrefix, deleteAllRows } from './transport/drop-row-range.js';
-export { createTable, deleteTable, listTables } from './transport/table-admin.js';

@@ -7,7 +7,7 @@ import { BigtableMapperError } from './bigtable-mapper-error.js';
  * @example
  * ```ts
  * const ac = new AbortController(); ac.abort();
- * await devices.get(key, { signal: ac.signal }).catch((e) => e.code); // 'ABORTED'
+ * await devices.find({ deviceType: 'phone' }).toArray(ac.signal).catch((e) => e.code); // 'ABORTED'
  * ```
  */
 export class AbortedError extends BigtableMapperError {

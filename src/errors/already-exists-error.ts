@@ -7,7 +7,7 @@ import type { RowErrorDetails } from './row-error-details.js';
  *
  * @example
  * ```ts
- * catch (e) { if (e instanceof AlreadyExistsError) return repo.get(e.key); }
+ * try { ... } catch (e) { if (e instanceof AlreadyExistsError) console.log(e.entity, printableKey(e.key)); }
  * ```
  */
 export class AlreadyExistsError extends BigtableMapperError implements RowErrorDetails {

@@ -6,7 +6,7 @@ import { BigtableMapperError } from './bigtable-mapper-error.js';
  *
  * @example
  * ```ts
- * await devices.find({ deviceType: 'phone' }).toArray({ timeoutMs: 5_000 }).catch((e) => e.code); // 'DEADLINE_EXCEEDED'
+ * try { ... } catch (e) { if (e instanceof DeadlineExceededError) console.log(e.rpc, e.deadlineMs); }
  * ```
  */
 export class DeadlineExceededError extends BigtableMapperError {

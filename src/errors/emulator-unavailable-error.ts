@@ -5,7 +5,7 @@ import { BigtableMapperError } from './bigtable-mapper-error.js';
  *
  * @example
  * ```ts
- * catch (e) { if (e instanceof EmulatorUnavailableError) console.error(e.message); }
+ * try { ... } catch (e) { if (e instanceof EmulatorUnavailableError) console.error(e.message); }
  * ```
  */
 export class EmulatorUnavailableError extends BigtableMapperError {

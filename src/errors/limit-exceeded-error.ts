@@ -29,7 +29,7 @@ export interface LimitExceededErrorDetails {
  *
  * @example
  * ```ts
- * catch (e) { if (e instanceof LimitExceededError) console.log(`${e.what}: ${e.size} > ${e.limit}`); }
+ * try { ... } catch (e) { if (e instanceof LimitExceededError) console.log(`${e.what}: ${e.size} > ${e.limit}`); }
  * ```
  */
 export class LimitExceededError extends BigtableMapperError {

@@ -7,7 +7,7 @@ import type { RowErrorDetails } from './row-error-details.js';
  *
  * @example
  * ```ts
- * catch (e) { if (e instanceof NotFoundError) console.log(e.entity, printableKey(e.key)); }
+ * try { ... } catch (e) { if (e instanceof NotFoundError) console.log(e.entity, printableKey(e.key)); }
  * ```
  */
 export class NotFoundError extends BigtableMapperError implements RowErrorDetails {

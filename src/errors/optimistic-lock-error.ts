@@ -8,7 +8,7 @@ import type { RowErrorDetails } from './row-error-details.js';
  *
  * @example
  * ```ts
- * catch (e) { if (e instanceof OptimisticLockError) { const fresh = await repo.get(e.key); ... } }
+ * try { ... } catch (e) { if (e instanceof OptimisticLockError) { const fresh = await repo.get(deviceKey); ... } }
  * ```
  */
 export class OptimisticLockError extends BigtableMapperError implements RowErrorDetails {

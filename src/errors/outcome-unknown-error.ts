@@ -20,7 +20,7 @@ export interface OutcomeUnknownDetails {
  * @example
  * ```ts
  * try { await devices.save(device); }
- * catch (e) { if (e instanceof OutcomeUnknownError) { const now = await devices.get(e.key); ... } }
+ * catch (e) { if (e instanceof OutcomeUnknownError) { const now = await devices.get(deviceKey); ... } }
  * ```
  */
 export class OutcomeUnknownError extends BigtableMapperError {

@@ -26,7 +26,9 @@ export interface WriteFailure {
  *
  * @example
  * ```ts
- * catch (e) {
+ * try {
+ *   await devices.saveMany(input);
+ * } catch (e) {
  *   if (e instanceof PartialWriteError) for (const f of e.failures) if (f.outcome === 'notWritten') retryLater(input[f.index]);
  * }
  * ```

@@ -27,7 +27,7 @@ export interface QueryErrorDetails {
  *
  * @example
  * ```ts
- * try { await devices.find().where('nope', '=', 1).toArray(); }
+ * try { await devices.find().where('cpu', 'startsWith', 'x').toArray(); } // startsWith needs a string column
  * catch (e) { if (e instanceof QueryError) console.log(e.entity, e.property, e.value); }
  * ```
  */

@@ -7,7 +7,7 @@ import { TransportError } from './transport-error.js';
  *
  * @example
  * ```ts
- * catch (e) { if (e instanceof ReadRowsStreamError) log.error('corrupt ReadRows stream', e.message); }
+ * try { ... } catch (e) { if (e instanceof ReadRowsStreamError) log.error('corrupt ReadRows stream', e.message); }
  * ```
  */
 export class ReadRowsStreamError extends TransportError {

@@ -5,7 +5,7 @@ import { BigtableMapperError } from './bigtable-mapper-error.js';
  *
  * @example
  * ```ts
- * catch (e) { if (e instanceof TransportError && e.grpcCode === 5) console.log('table not found'); }
+ * try { ... } catch (e) { if (e instanceof TransportError && e.grpcCode === 5) console.log('table not found'); }
  * ```
  */
 export class TransportError extends BigtableMapperError {

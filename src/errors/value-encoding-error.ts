@@ -49,7 +49,7 @@ export interface ValueEncodingCell {
  *
  * @example
  * ```ts
- * catch (e) { if (e instanceof ValueEncodingError) console.log(e.entity, e.property, e.limit); }
+ * try { ... } catch (e) { if (e instanceof ValueEncodingError) console.log(e.entity, e.property, e.limit); }
  * ```
  */
 export class ValueEncodingError extends BigtableMapperError {
@@ -96,7 +96,7 @@ export class ValueEncodingError extends BigtableMapperError {
    *
    * @example
    * ```ts
-   * catch (e) { if (e instanceof ValueEncodingError) throw e.withLocation('Device', 'name'); }
+   * try { ... } catch (e) { if (e instanceof ValueEncodingError) throw e.withLocation('Device', 'name'); }
    * ```
    */
   withLocation(entity: string, property: string, cell?: ValueEncodingCell): ValueEncodingError {

@@ -73,7 +73,15 @@ export interface KeyMetadata {
   readonly parts: readonly KeyPartMetadata[];
 }
 
-interface CellFieldBase {
+/**
+ * What every single-cell field (column, counter, aggregate, version) has in common.
+ *
+ * @example
+ * ```ts
+ * const where = (f: CellFieldBase): string => `${f.family}:${printableKey(f.qualifier)}`;
+ * ```
+ */
+export interface CellFieldBase {
   readonly property: string;
   readonly family: string;
   /** Encoded qualifier. Treat as read-only (typed arrays cannot be frozen). */

@@ -39,7 +39,7 @@ function rangesIntersect(a: KeyRange, b: KeyRange): boolean {
  *
  * @example
  * ```ts
- * keyRangesOverlap(video.ranges({}), comment.ranges({})); // true for prefixes video# and video#comment#
+ * keyRangesOverlap(videoKey.ranges({}), commentKey.ranges({})); // true for prefixes video# and video#comment#
  * ```
  */
 export function keyRangesOverlap(a: readonly KeyRange[], b: readonly KeyRange[]): boolean {

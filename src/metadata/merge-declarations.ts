@@ -14,7 +14,7 @@ import { ownDeclarations } from './declaration-store.js';
  *
  * @example
  * ```ts
- * const { record, declaredBy } = mergeDeclarations(Doc).fields.get('createdAt')!;
+ * const { record, declaredBy } = mergeDeclarations(Device).fields.get('createdAt')!;
  * ```
  */
 export interface Declared<R> {

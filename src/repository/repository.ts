@@ -58,7 +58,7 @@ export interface UpdateEntityOptions extends CallOptions {
 }
 
 /** Options of {@link Repository.aggregate}. */
-export interface AggregateOptions extends CallOptions {
+export interface AggregateCallOptions extends CallOptions {
   /** The time bucket (a Date, default the epoch: one all-time cell). */
   readonly bucket?: Date;
 }
@@ -676,7 +676,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     key: FullKey<E, K>,
     property: keyof E & string,
     value: bigint | number,
-    options: AggregateOptions = {},
+    options: AggregateCallOptions = {},
   ): Promise<void> {
     const mutation = aggregateInput(this.meta, property, value, { bucket: options.bucket ?? new Date(0) });
     await mutateRow(this.connection, this.tableId, this.keyOf(key), [mutation], this.writeOptions(options));
@@ -691,7 +691,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    *
    * @example
    * ```ts
-   * await devices.saveMany(readings);
+   * await devices.saveMany([phone, tablet]);
    * ```
    */
   async saveMany(entities: readonly E[], options: CallOptions = {}): Promise<void> {

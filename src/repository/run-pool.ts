@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * const results = await runPool(chunks.map((c) => () => send(c)), 4);
+ * const results = await runPool(chunks.map((c: Uint8Array) => () => send(c)), 4);
  * ```
  */
 export async function runPool<T>(

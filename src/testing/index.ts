@@ -1,3 +1,5 @@
+// `bigtable-mapper/testing`: the emulator test kit, usable from any test runner. The vitest hooks live in
+// `bigtable-mapper/testing/vitest` so that this entry point never loads vitest (an optional peer dependency).
 export { startEmulator } from './start-emulator.js';
 export type { StartEmulatorOptions } from './start-emulator.js';
 export type { EmulatorHandle } from './emulator-handle.js';
@@ -5,8 +7,7 @@ export { locateEmulator, emulatorCandidates } from './locate-emulator.js';
 export type { EmulatorSearch } from './locate-emulator.js';
 export { spawnEmulator } from './spawn-emulator.js';
 export type { SpawnEmulatorOptions } from './spawn-emulator.js';
-export { emulatorGlobalSetup, EMULATOR_HOST_KEY } from './emulator-global-setup.js';
 export { TestTable, EMULATOR_PROJECT, EMULATOR_INSTANCE } from './test-table.js';
-export { useTestTable } from './use-test-table.js';
-export { useMapper } from './use-mapper.js';
+export type { TestTableOptions } from './test-table.js';
 export { TestMapper } from './test-mapper.js';
+export type { TestMapperOptions } from './test-mapper.js';

@@ -9,6 +9,19 @@ import { EMULATOR_INSTANCE, EMULATOR_PROJECT } from './test-table.js';
 import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.js';
 
 /**
+ * Options of {@link TestMapper.create}: the repository options (table ids are chosen by the kit) and the emulator.
+ *
+ * @example
+ * ```ts
+ * const options: TestMapperOptions = { emulatorHost: '127.0.0.1:8086' };
+ * ```
+ */
+export interface TestMapperOptions extends Omit<RepositoryOptions, 'tableIds'> {
+  /** `host:port` of the emulator. Default: `BIGTABLE_EMULATOR_HOST`. */
+  readonly emulatorHost?: string;
+}
+
+/**
  * A {@link Mapper} on the emulator whose every declared table is a fresh one with a unique id (all families with
  * their GC rules and aggregate types), so that tests and examples never see each other's rows. `dispose()` deletes
  * the tables and closes the connection.
@@ -29,7 +42,7 @@ export class TestMapper {
 
   static async create(
     entities: readonly EntityClass[],
-    options: Omit<RepositoryOptions, 'tableIds'> & { readonly emulatorHost?: string } = {},
+    options: TestMapperOptions = {},
   ): Promise<TestMapper> {
     const { emulatorHost = process.env.BIGTABLE_EMULATOR_HOST, ...repositoryOptions } = options;
     if (!emulatorHost)

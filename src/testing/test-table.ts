@@ -9,6 +9,21 @@ export const EMULATOR_PROJECT = 'test-project';
 export const EMULATOR_INSTANCE = 'test-instance';
 
 /**
+ * Options of {@link TestTable.create}.
+ *
+ * @example
+ * ```ts
+ * const options: TestTableOptions = { prefix: 'devices', emulatorHost: '127.0.0.1:8086' };
+ * ```
+ */
+export interface TestTableOptions {
+  /** Start of the table id (sanitised, at most 30 characters); a random suffix follows. Default `t`. */
+  readonly prefix?: string;
+  /** `host:port` of the emulator. Default: `BIGTABLE_EMULATOR_HOST`. */
+  readonly emulatorHost?: string;
+}
+
+/**
  * A freshly created table of its own, with the connection used to create it. `dispose()` deletes the table and
  * closes the connection.
  *
@@ -39,7 +54,7 @@ export class TestTable {
    */
   static async create(
     families: Readonly<Record<string, FamilySpec>>,
-    options: { readonly prefix?: string; readonly emulatorHost?: string } = {},
+    options: TestTableOptions = {},
   ): Promise<TestTable> {
     const emulatorHost = options.emulatorHost ?? process.env.BIGTABLE_EMULATOR_HOST;
     if (!emulatorHost)

@@ -5,9 +5,17 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { ConnectionOptions, ResolvedEndpoint } from './connection-options.js';
 import { resolveEndpoint } from './connection-options.js';
 
-/** The generated v2 data client (the SDK never uses the lossy high-level `Table`/`Row` API). */
+/**
+ * The generated v2 data client (the SDK never uses the lossy high-level `Table`/`Row` API).
+ *
+ * @internal Not part of the published types: they must not depend on `@google-cloud/bigtable`.
+ */
 export type DataClient = InstanceType<typeof v2.BigtableClient>;
-/** The generated v2 table-admin client. */
+/**
+ * The generated v2 table-admin client.
+ *
+ * @internal Not part of the published types: they must not depend on `@google-cloud/bigtable`.
+ */
 export type TableAdminClient = InstanceType<typeof v2.BigtableTableAdminClient>;
 
 /** Client options accepted by the generated clients (typed loosely upstream). */
@@ -44,7 +52,8 @@ function clientOptions(
  * @example
  * ```ts
  * const conn = BigtableConnection.connect({ projectId: 'p', instanceId: 'i' }); // BIGTABLE_EMULATOR_HOST honoured
- * try { await conn.ready('data'); } finally { await conn.close(); }
+ * const mapper = new Mapper(conn);
+ * try { await mapper.repository(Device).get({ id: 'd1' }); } finally { await conn.close(); }
  * ```
  */
 export class BigtableConnection {
@@ -52,9 +61,18 @@ export class BigtableConnection {
   readonly instanceId: string;
   readonly appProfileId: string | undefined;
   readonly endpoint: ResolvedEndpoint;
-  /** Generated data client; transport modules use it, nothing else should. */
+  /**
+   * Generated data client; transport modules use it, nothing else should.
+   *
+   * @internal Stripped from the published `.d.ts` (`stripInternal`) so that users' types never depend on the
+   * generated clients of `@google-cloud/bigtable`.
+   */
   readonly data: DataClient;
-  /** Generated table-admin client. */
+  /**
+   * Generated table-admin client.
+   *
+   * @internal Stripped from the published `.d.ts`, as {@link BigtableConnection.data}.
+   */
   readonly admin: TableAdminClient;
   private closed = false;
   private readonly closing = new AbortController();

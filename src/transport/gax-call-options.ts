@@ -10,6 +10,8 @@ import type { CallOptions } from 'google-gax';
  * ```ts
  * connection.data.readRows(request, gaxCallOptions({ timeoutMs: 30_000, headers: { 'bigtable-features': 'CAE=' } }));
  * ```
+ *
+ * @internal `google-gax` types stay out of the published `.d.ts`.
  */
 export function gaxCallOptions(options: {
   readonly timeoutMs?: number;

@@ -65,6 +65,8 @@ function toProtoRowRange(range: RowRange): ProtoRowRange {
  * ```ts
  * toProtoRowSet({ rowKeys: [Buffer.from('a')], rowRanges: [{}] }); // { rowKeys: [<61>], rowRanges: [{}] }
  * ```
+ *
+ * @internal Proto shapes of `@google-cloud/bigtable` stay out of the published `.d.ts`.
  */
 export function toProtoRowSet(rows: RowSet): ProtoRowSet {
   return {
@@ -147,6 +149,8 @@ const FILTER_CONVERTERS: { readonly [K in RowFilterKind]: (value: RowFilterKinds
  * toProtoRowFilter({ chain: [{ familyNameRegex: 'f' }, { cellsPerColumnLimit: 1 }] });
  * // { chain: { filters: [{ familyNameRegexFilter: 'f' }, { cellsPerColumnLimitFilter: 1 }] } }
  * ```
+ *
+ * @internal Proto shapes of `@google-cloud/bigtable` stay out of the published `.d.ts`.
  */
 export function toProtoRowFilter(filter: RowFilter): ProtoRowFilter {
   const entries = Object.entries(filter).filter(([, v]) => v !== undefined);
@@ -175,6 +179,8 @@ export function toProtoRowFilter(filter: RowFilter): ProtoRowFilter {
  * toProtoReadRowsRequest(conn.tablePath('t'), undefined, { rowsLimit: 10n, reversed: true });
  * // { tableName: 'projects/.../tables/t', rowsLimit: '10', reversed: true }
  * ```
+ *
+ * @internal Proto shapes of `@google-cloud/bigtable` stay out of the published `.d.ts`.
  */
 export function toProtoReadRowsRequest(
   tableName: string,

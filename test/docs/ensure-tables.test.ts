@@ -1,7 +1,8 @@
 import { inject, it, expect } from 'vitest';
 import { Column, Entity, Family, Gc, KeyPart } from 'bigtable-mapper/decorators';
-import { deleteTable, Mapper, TransportError } from 'bigtable-mapper';
-import { EMULATOR_HOST_KEY } from 'bigtable-mapper/testing';
+import { Mapper, TransportError } from 'bigtable-mapper';
+import { EMULATOR_HOST_KEY } from 'bigtable-mapper/testing/vitest';
+import { deleteTable } from '../../src/transport/table-admin.js';
 import { ensureTable } from './snippets/ensure-tables.js';
 
 @Entity({ table: 'docs_orders', prefix: 'order' })

@@ -1,1 +1,1 @@
-export { emulatorGlobalSetup as default } from '../../src/testing/emulator-global-setup.js';
+export { emulatorGlobalSetup as default } from 'bigtable-mapper/testing/vitest';

@@ -228,6 +228,47 @@ function decodeTrailingString(
 }
 
 /**
+ * The OrderedCode encoders and decoders (see {@link orderedCode}). Every decoder reads one item at `offset`
+ * (default 0) and returns it with the offset of the next item.
+ *
+ * @example
+ * ```ts
+ * const codec: OrderedCode = orderedCode;
+ * codec.decodeInt64(codec.encodeInt64(-65n)).value; // -65n
+ * ```
+ */
+export interface OrderedCode {
+  encodeString(value: Uint8Array, direction?: OrderedCodeDirection): Uint8Array;
+  decodeString(
+    input: Uint8Array,
+    offset?: number,
+    direction?: OrderedCodeDirection,
+  ): OrderedCodeRead<Uint8Array>;
+  encodeInt64(value: bigint, direction?: OrderedCodeDirection): Uint8Array;
+  decodeInt64(input: Uint8Array, offset?: number, direction?: OrderedCodeDirection): OrderedCodeRead<bigint>;
+  encodeUint64(value: bigint, direction?: OrderedCodeDirection): Uint8Array;
+  decodeUint64(input: Uint8Array, offset?: number, direction?: OrderedCodeDirection): OrderedCodeRead<bigint>;
+  encodeFloat64(value: number, direction?: OrderedCodeDirection): Uint8Array;
+  decodeFloat64(
+    input: Uint8Array,
+    offset?: number,
+    direction?: OrderedCodeDirection,
+  ): OrderedCodeRead<number>;
+  encodeInfinity(direction?: OrderedCodeDirection): Uint8Array;
+  decodeInfinity(
+    input: Uint8Array,
+    offset?: number,
+    direction?: OrderedCodeDirection,
+  ): OrderedCodeRead<number>;
+  encodeTrailingString(value: Uint8Array, direction?: OrderedCodeDirection): Uint8Array;
+  decodeTrailingString(
+    input: Uint8Array,
+    offset?: number,
+    direction?: OrderedCodeDirection,
+  ): OrderedCodeRead<Uint8Array>;
+}
+
+/**
  * OrderedCode encoders and decoders, byte-exact with Google's `orderedcode`:
  * - `string`: bytes with 00 → 00 FF and FF → FF 00, then the terminator 00 01;
  * - `int64`: signed variable length, 1–10 bytes, -64..63 in one byte (`v ^ 0x80`);
@@ -244,7 +285,7 @@ function decodeTrailingString(
  * orderedCode.encodeString(Uint8Array.of(0x00), 'decreasing'); // ff 00 ff fe
  * ```
  */
-export const orderedCode = {
+export const orderedCode: OrderedCode = Object.freeze({
   encodeString,
   decodeString,
   encodeInt64,
@@ -257,4 +298,4 @@ export const orderedCode = {
   decodeInfinity,
   encodeTrailingString,
   decodeTrailingString,
-} as const;
+});

@@ -163,7 +163,11 @@ export interface CompiledRowKeySchema {
   readonly fieldNames: readonly string[];
   /** Which struct encoding the schema uses. */
   readonly structEncoding: 'singleton' | 'delimited' | 'orderedCode';
-  /** Kind of each field. */
+  /**
+   * Kind of each field.
+   *
+   * @internal Used by range planning; not part of the published types.
+   */
   readonly fieldKinds: readonly FieldKind[];
   /** Encodes all fields into a key (non-empty, ≤ 4 KiB). */
   encode(values: readonly KeyValue[]): Uint8Array;
@@ -174,9 +178,17 @@ export interface CompiledRowKeySchema {
    * Salted keys hash these bytes.
    */
   encodeField(index: number, value: KeyValue): Uint8Array;
-  /** The keys whose first `values.length` fields equal `values` (a point for a full key), as one range. */
+  /**
+   * The keys whose first `values.length` fields equal `values` (a point for a full key), as one range.
+   *
+   * @internal Used by range planning ({@link rowKeyRangesWithSchema}); not part of the published types.
+   */
   block(values: readonly KeyValue[]): Block;
-  /** The keys whose first `leading.length` fields equal `leading` and whose next (string) field starts with `text`. */
+  /**
+   * The keys whose first `leading.length` fields equal `leading` and whose next (string) field starts with `text`.
+   *
+   * @internal Used by range planning ({@link rowKeyRangesWithSchema}); not part of the published types.
+   */
   startsWith(leading: readonly KeyValue[], text: string): Block;
 }
 

@@ -1,4 +1,6 @@
-import type { ValueCodec } from './value-codec.js';
+import type protobuf from 'protobufjs';
+import type { UserCodec, ValueCodec } from './value-codec.js';
+import type { ProtobufCodecOptions } from './protobuf-codec.js';
 import { booleanCodec } from './boolean-codec.js';
 import { bytesCodec } from './bytes-codec.js';
 import { dateCodec } from './date-codec.js';
@@ -67,8 +69,13 @@ export const Codecs = Object.freeze({
   json<T = unknown>(): ValueCodec<T> {
     return jsonCodec as ValueCodec<T>;
   },
-  protobuf: protobufCodec,
-  custom: userCodec,
+  /** A protobufjs message type as one cell (see `protobufCodec`); the explicit type keeps the API report exact. */
+  protobuf: protobufCodec as <T extends object = Record<string, unknown>>(
+    type: protobuf.Type,
+    options?: ProtobufCodecOptions,
+  ) => ValueCodec<T>,
+  /** A codec of your own, `{ encode, decode }`, with the SDK's error reporting (see `userCodec`). */
+  custom: userCodec as <T>(codec: UserCodec<T>) => ValueCodec<T>,
 });
 
 /**

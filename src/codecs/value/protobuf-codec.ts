@@ -8,7 +8,7 @@ import { checkProtobufObject, ProtobufValueProblem } from './protobuf-object-che
  *
  * @example
  * ```ts
- * protobufCodec(Reading, { output: 'message' });
+ * protobufCodec(ReadingType, { output: 'message' });
  * ```
  */
 export interface ProtobufCodecOptions {
@@ -29,7 +29,7 @@ export interface ProtobufCodecOptions {
  *
  * @example
  * ```ts
- * Reading.toObject(message, PROTOBUF_OBJECT_OPTIONS);
+ * ReadingType.toObject(message, PROTOBUF_OBJECT_OPTIONS);
  * ```
  */
 export const PROTOBUF_OBJECT_OPTIONS: protobuf.IConversionOptions = Object.freeze({

@@ -22,7 +22,7 @@ const INTEGER_RANGES: Readonly<Record<string, readonly [bigint, bigint]>> = {
  *
  * @example
  * ```ts
- * catch (e) { if (e instanceof ProtobufValueProblem) console.log(e.message); } // '$.calibrated: bool expected, got string'
+ * try { ... } catch (e) { if (e instanceof ProtobufValueProblem) console.log(e.message); } // '$.calibrated: bool expected, got string'
  * ```
  */
 export class ProtobufValueProblem extends Error {}
@@ -90,7 +90,7 @@ function checkScalar(field: protobuf.Field, value: unknown, path: string): unkno
  *
  * @example
  * ```ts
- * const ready = checkProtobufObject(Type, { id: 5n, name: 'x' }); // { id: '5', name: 'x' }
+ * const ready = checkProtobufObject(ReadingType, { id: 5n, name: 'x' }); // { id: '5', name: 'x' }
  * ```
  */
 export function checkProtobufObject(

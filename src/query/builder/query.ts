@@ -25,6 +25,14 @@ type EntryKey<V> = V extends ReadonlyMap<infer K, unknown> ? K : V extends Reado
 /** Properties of E holding a Map or Set. */
 type CollectionProp<E> = { [P in Prop<E>]: EntryKey<E[P]> extends never ? never : P }[Prop<E>];
 
+/** Running a query made by `Query.over` (compile and explain only). */
+function noRepository(meta: EntityMetadata): QueryError {
+  return new QueryError({
+    entity: meta.name,
+    problem: 'this query has no repository to run on (compile/explain only)',
+  });
+}
+
 /**
  * The compile target of a query: the ReadRows request (undefined when no row can match and nothing is sent) and
  * the planner's notes.
@@ -67,6 +75,9 @@ export interface EntriesOptions<K> {
  * request. `R` is the result type: `E`, or `Pick<E, K> & Partial<E>` after `select(...K)` (unselected
  * properties are absent, never invented).
  *
+ * The constructor is internal: get queries from `repository.find()`/`scan()` or {@link Query.over}; do not
+ * call `new Query()` or extend the class.
+ *
  * @example
  * ```ts
  * const recent = await readings
@@ -79,8 +90,18 @@ export interface EntriesOptions<K> {
  * ```
  */
 export class Query<E extends object, R = E> implements AsyncIterable<R> {
+  /**
+   * Used by the repository, which provides the executor; users get queries from `repository.find()`/`scan()` or
+   * {@link Query.over}.
+   *
+   * @internal The query tree and executor are not part of the published types.
+   */
   constructor(
-    /** The frozen query tree. */
+    /**
+     * The frozen query tree.
+     *
+     * @internal
+     */
     readonly node: QueryNode,
     private readonly executor?: QueryExecutor,
     /** Signal and deadline of the run; not part of the tree (compile() and cursors ignore them). */
@@ -93,15 +114,30 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   ) {}
 
   /**
-   * A query over an entity, for compiling or explaining without a repository (no executor: running it throws).
+   * A query over an entity, for compiling or explaining without a repository or connection (running it throws).
+   * `now` fixes the clock of the GC-hiding timestamp filters, so that compiled requests are reproducible.
    *
    * @example
    * ```ts
    * Query.over(getEntityMetadata(Device), { now: () => 0 }).where('deviceType', '=', 'phone').explain();
    * ```
    */
-  static over<E extends object>(meta: EntityMetadata<E>, executor?: QueryExecutor): Query<E> {
-    return new Query<E>(queryNode(meta), executor);
+  static over<E extends object>(
+    meta: EntityMetadata<E>,
+    options: { readonly now?: () => number } = {},
+  ): Query<E> {
+    const { now } = options;
+    return new Query<E>(
+      queryNode(meta),
+      now === undefined
+        ? undefined
+        : {
+            now,
+            execute: () => {
+              throw noRepository(meta);
+            },
+          },
+    );
   }
 
   private next<R2 = R>(patch: Partial<Omit<QueryNode, 'meta'>>): Query<E, R2> {
@@ -342,11 +378,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     signal?: AbortSignal,
     report: SkippedRowReporter | undefined = this.skipReporter,
   ): AsyncIterable<QueryRow> {
-    if (!this.executor)
-      throw new QueryError({
-        entity: this.node.meta.name,
-        problem: 'this query has no repository to run on (compile/explain only)',
-      });
+    if (!this.executor) throw noRepository(this.node.meta);
     return this.executor.execute(this.node.meta, plan, {
       hydrate,
       signal: signal ?? this.call.signal,

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { useMapper } from 'bigtable-mapper/testing';
+import { useMapper } from 'bigtable-mapper/testing/vitest';
 import { Order } from './order.js';
 
 const mapper = useMapper([Order]); // a fresh `orders` table on the run's emulator, deleted after this file

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { Column, Entity, Family, KeyPart } from 'bigtable-mapper/decorators';
-import { useMapper } from 'bigtable-mapper/testing';
+import { useMapper } from 'bigtable-mapper/testing/vitest';
 
 // Single-table design: an invoice and its payments share the table and the leading key value.
 @Entity({ table: 'billing', prefix: 'inv' }) // inv#<invoiceId>

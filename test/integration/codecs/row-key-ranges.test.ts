@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toHex } from '../../../src/codecs/key/bytes.js';
 import type { KeyEncodingSpec, KeyRange } from '../../../src/codecs/key/key-codec-types.js';
-import { useTestTable } from '../../../src/testing/use-test-table.js';
+import { useTestTable } from 'bigtable-mapper/testing/vitest';
 import type { BigtableConnection } from '../../../src/transport/bigtable-connection.js';
 import { DELIMITED, ORDERED } from '../../unit/codecs/key/key-arbitraries.js';
 import type { Layout, Query, Row } from '../../unit/codecs/key/key-query-model.js';

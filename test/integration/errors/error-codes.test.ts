@@ -34,7 +34,7 @@ import { getEntityMetadata } from '../../../src/metadata/entity-registry.js';
 import { Mapper } from '../../../src/repository/mapper.js';
 import { startEmulator } from '../../../src/testing/start-emulator.js';
 import { TestTable } from '../../../src/testing/test-table.js';
-import { useMapper } from '../../../src/testing/use-mapper.js';
+import { useMapper } from '../../../src/testing/vitest/use-mapper.js';
 
 // One test per error code, each through the public API where the API can produce it. The table below is typed
 // by ErrorCode, so adding a code without a test here (or keeping a code nothing throws) fails the typecheck.

@@ -6,7 +6,7 @@ import { aggregateInput, counterIncrement } from '../../../src/mapping/counter-o
 import { hydrateEntity } from '../../../src/mapping/hydrate-entity.js';
 import { familySpecsOf } from '../../../src/metadata/family-specs.js';
 import { resolveEntity } from '../../../src/metadata/resolve-entity.js';
-import { useTestTable } from '../../../src/testing/use-test-table.js';
+import { useTestTable } from 'bigtable-mapper/testing/vitest';
 import { mutateRow } from '../../../src/transport/mutate-row.js';
 import { readModifyWriteRow } from '../../../src/transport/read-modify-write-row.js';
 import type { VideoShape } from '../../fixtures/entities/video-entity.js';

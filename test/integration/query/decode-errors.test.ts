@@ -4,7 +4,7 @@ import { KeyEncodingError } from '../../../src/errors/key-encoding-error.js';
 import { QueryError } from '../../../src/errors/query-error.js';
 import { ValueEncodingError } from '../../../src/errors/value-encoding-error.js';
 import type { SkippedRow } from '../../../src/query/builder/skipped-row.js';
-import { useMapper } from '../../../src/testing/use-mapper.js';
+import { useMapper } from '../../../src/testing/vitest/use-mapper.js';
 import { mutateRow } from '../../../src/transport/mutate-row.js';
 
 @Entity({ table: 'meter_readings' })

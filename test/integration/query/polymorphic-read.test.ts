@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Column, Entity, Family, KeyPart } from '../../../decorators/index.js';
 import { QueryError } from '../../../src/errors/query-error.js';
-import { useMapper } from '../../../src/testing/use-mapper.js';
+import { useMapper } from 'bigtable-mapper/testing/vitest';
 
 @Entity({ table: 'q_billing', prefix: 'inv' })
 @Family('d')

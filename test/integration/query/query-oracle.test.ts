@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QueryError } from '../../../src/errors/query-error.js';
 import type { Query } from '../../../src/query/builder/query.js';
-import { useMapper } from '../../../src/testing/use-mapper.js';
+import { useMapper } from 'bigtable-mapper/testing/vitest';
 import { Reading } from '../../unit/query/query-fixtures.js';
 
 /** Deterministic generator (mulberry32) so a failure reproduces. */

@@ -5,7 +5,7 @@ import { TransportError } from '../../../src/errors/transport-error.js';
 import type { Versioned } from '../../../src/mapping/hydrate-entity.js';
 import { Mapper } from '../../../src/repository/mapper.js';
 import { TestTable } from '../../../src/testing/test-table.js';
-import { useMapper } from '../../../src/testing/use-mapper.js';
+import { useMapper } from 'bigtable-mapper/testing/vitest';
 import { readRows } from '../../../src/transport/read-rows.js';
 
 @Entity({ table: 'stats' })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Aggregate, Counter, Entity, Family, KeyPart } from '../../../decorators/index.js';
 import { InvalidArgumentError } from '../../../src/errors/invalid-argument-error.js';
 import { formatValue } from '../../../src/errors/format-value.js';
-import { useMapper } from '../../../src/testing/use-mapper.js';
+import { useMapper } from '../../../src/testing/vitest/use-mapper.js';
 
 @Entity({ table: 'clips' })
 @Family('stat')

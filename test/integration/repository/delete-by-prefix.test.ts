@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Column, Entity, Family, KeyPart } from '../../../decorators/index.js';
 import { KeyEncodingError } from '../../../src/errors/key-encoding-error.js';
 import type { Mapper } from '../../../src/repository/mapper.js';
-import { useMapper } from '../../../src/testing/use-mapper.js';
+import { useMapper } from '../../../src/testing/vitest/use-mapper.js';
 import { readRows } from '../../../src/transport/read-rows.js';
 
 // Each test owns an entity (and so a table): a test that over-deletes cannot hide another test's result.

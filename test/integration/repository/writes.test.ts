@@ -14,7 +14,7 @@ import { KeyEncodingError } from '../../../src/errors/key-encoding-error.js';
 import { NotFoundError } from '../../../src/errors/not-found-error.js';
 import { OptimisticLockError } from '../../../src/errors/optimistic-lock-error.js';
 import type { RowData } from '../../../src/model/row-data.js';
-import { useMapper } from '../../../src/testing/use-mapper.js';
+import { useMapper } from 'bigtable-mapper/testing/vitest';
 import { readRows } from '../../../src/transport/read-rows.js';
 
 @Entity({ table: 'orders' })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RowData } from '../../../src/model/row-data.js';
 import { mutateRow } from '../../../src/transport/mutate-row.js';
 import { readRows } from '../../../src/transport/read-rows.js';
-import { useTestTable } from '../../../src/testing/use-test-table.js';
+import { useTestTable } from 'bigtable-mapper/testing/vitest';
 
 /** Every cell of a read, flattened to hex so that any byte difference shows in the diff. */
 async function cells(

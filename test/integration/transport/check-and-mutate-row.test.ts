@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestTable } from '../../../src/testing/use-test-table.js';
+import { useTestTable } from 'bigtable-mapper/testing/vitest';
 import { checkAndMutateRow } from '../../../src/transport/check-and-mutate-row.js';
 import { readModifyWriteRow } from '../../../src/transport/read-modify-write-row.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Mutation } from '../../../src/model/mutation.js';
 import { mutateRows } from '../../../src/transport/mutate-rows.js';
 import { readRows } from '../../../src/transport/read-rows.js';
-import { useTestTable } from '../../../src/testing/use-test-table.js';
+import { useTestTable } from 'bigtable-mapper/testing/vitest';
 
 const table = useTestTable({ f: {}, g: { gcRule: { maxVersions: 2 } } }, { prefix: 'mutrows' });
 

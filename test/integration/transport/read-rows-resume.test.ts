@@ -5,7 +5,7 @@ import type { RowData } from '../../../src/model/row-data.js';
 import type { BigtableConnection } from '../../../src/transport/bigtable-connection.js';
 import { mutateRows } from '../../../src/transport/mutate-rows.js';
 import { readRows } from '../../../src/transport/read-rows.js';
-import { useTestTable } from '../../../src/testing/use-test-table.js';
+import { useTestTable } from 'bigtable-mapper/testing/vitest';
 
 const table = useTestTable({ f: {}, g: { gcRule: { maxVersions: 2 } } }, { prefix: 'resume' });
 

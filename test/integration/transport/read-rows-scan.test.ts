@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mutateRows } from '../../../src/transport/mutate-rows.js';
 import { readRows } from '../../../src/transport/read-rows.js';
-import { useTestTable } from '../../../src/testing/use-test-table.js';
+import { useTestTable } from 'bigtable-mapper/testing/vitest';
 import { tapReadRows } from './grpc-read-rows-tap.js';
 
 const table = useTestTable({ f: {} }, { prefix: 'scan' });

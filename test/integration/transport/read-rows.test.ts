@@ -8,7 +8,7 @@ import { mutateRows } from '../../../src/transport/mutate-rows.js';
 import type { ReadRowsOptions } from '../../../src/transport/read-rows.js';
 import { readRows } from '../../../src/transport/read-rows.js';
 import type { TestTable } from '../../../src/testing/test-table.js';
-import { useTestTable } from '../../../src/testing/use-test-table.js';
+import { useTestTable } from 'bigtable-mapper/testing/vitest';
 import { tapReadRows } from './grpc-read-rows-tap.js';
 
 const table = useTestTable({ f: {}, g: { gcRule: { maxVersions: 2 } } }, { prefix: 'reads' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { EntityClass } from '../../../src/metadata/entity-metadata.js';
 import { Mapper } from '../../../src/repository/mapper.js';
 import type { RepositoryOptions } from '../../../src/repository/repository-options.js';
-import { EMULATOR_HOST_KEY } from '../../../src/testing/emulator-global-setup.js';
+import { EMULATOR_HOST_KEY } from '../../../src/testing/vitest/emulator-global-setup.js';
 import { TestMapper } from '../../../src/testing/test-mapper.js';
 import { EMULATOR_INSTANCE, EMULATOR_PROJECT } from '../../../src/testing/test-table.js';
 import { BigtableConnection } from '../../../src/transport/bigtable-connection.js';

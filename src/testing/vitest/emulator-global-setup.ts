@@ -1,4 +1,4 @@
-import { startEmulator } from './start-emulator.js';
+import { startEmulator } from '../start-emulator.js';
 
 /** The key under which the global setup provides the emulator's `host:port` to test files (`inject`). */
 export const EMULATOR_HOST_KEY = 'bigtableEmulatorHost';
@@ -14,7 +14,7 @@ interface ProvideContext {
  * @example
  * ```ts
  * // test/global-setup.ts, referenced from vitest.config.ts `test.globalSetup`
- * export { emulatorGlobalSetup as default } from 'bigtable-mapper/testing';
+ * export { emulatorGlobalSetup as default } from 'bigtable-mapper/testing/vitest';
  * ```
  */
 export async function emulatorGlobalSetup(project: ProvideContext): Promise<() => Promise<void>> {

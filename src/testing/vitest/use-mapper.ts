@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { EntityClass } from '../metadata/entity-metadata.js';
-import type { Mapper } from '../repository/mapper.js';
-import type { RepositoryOptions } from '../repository/repository-options.js';
+import type { EntityClass } from '../../metadata/entity-metadata.js';
+import type { Mapper } from '../../repository/mapper.js';
+import type { RepositoryOptions } from '../../repository/repository-options.js';
 import { EMULATOR_HOST_KEY } from './emulator-global-setup.js';
-import { TestMapper } from './test-mapper.js';
-import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.js';
+import { TestMapper } from '../test-mapper.js';
+import { EmulatorUnavailableError } from '../../errors/emulator-unavailable-error.js';
 
 /**
  * Registers vitest hooks that give the current test file a {@link TestMapper}: a Mapper on the run's emulator with a

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { FamilySpec } from '../model/family-spec.js';
+import type { FamilySpec } from '../../model/family-spec.js';
 import { EMULATOR_HOST_KEY } from './emulator-global-setup.js';
-import { TestTable } from './test-table.js';
-import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.js';
+import { TestTable } from '../test-table.js';
+import type { TestTableOptions } from '../test-table.js';
+import { EmulatorUnavailableError } from '../../errors/emulator-unavailable-error.js';
 
 /**
  * Registers vitest hooks that give the current test file its own fresh table on the run's emulator, deleted
@@ -11,12 +12,15 @@ import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.j
  * @example
  * ```ts
  * const table = useTestTable({ stats: { gcRule: { maxVersions: 1 } } });
- * it('writes', async () => { await table().connection.data.mutateRow({ tableName: table().tableName, ... }); });
+ * it('writes', async () => {
+ *   const mapper = new Mapper(table().connection, { tableIds: { devices: table().tableId } });
+ *   await mapper.repository(Device).save(device);
+ * });
  * ```
  */
 export function useTestTable(
   families: Readonly<Record<string, FamilySpec>>,
-  options: { readonly prefix?: string } = {},
+  options: Pick<TestTableOptions, 'prefix'> = {},
 ): () => TestTable {
   let table: TestTable | undefined;
   beforeAll(async () => {

@@ -1,0 +1,47 @@
+// Every ```ts example in the TSDoc comments of src/ and decorators/ must type-check against the package (see
+// test/support/tsdoc-examples.ts for what an example sees: the public API, its own file's exports, the prelude).
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { checkExamples, collectExamples, extractExamples } from '../support/tsdoc-examples.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+describe('TSDoc examples', () => {
+  it('are extracted with the line of their first line of code', () => {
+    const source = [
+      '/**',
+      ' * Adds.',
+      ' *',
+      ' * @example',
+      ' * ```ts',
+      ' * add(1, 2); // 3',
+      ' * ```',
+      ' */',
+    ].join('\n');
+    expect(extractExamples('src/add.ts', source)).toEqual([
+      { file: 'src/add.ts', line: 6, code: 'add(1, 2); // 3' },
+    ]);
+  });
+
+  it('all type-check, and a wrong one is reported at its file:line', () => {
+    // The canary proves that the check can fail: BigtableConnection has no listTables().
+    const canary = {
+      file: 'src/transport/bigtable-connection.ts',
+      line: 1,
+      code: 'await conn.listTables();',
+    };
+    const failures = checkExamples(
+      root,
+      [...collectExamples(root, ['src', 'decorators']), canary],
+      'test/support/tsdoc-prelude.d.ts',
+    );
+    const report = failures.map((f) => `${f.at}\n  ${f.messages.join('\n  ')}`).join('\n');
+    expect(
+      failures.map((f) => f.at),
+      report,
+    ).toEqual(['src/transport/bigtable-connection.ts:1']);
+    expect(failures[0]!.messages.join('\n')).toMatch(
+      /listTables' does not exist on type 'BigtableConnection'/,
+    );
+  }, 180_000);
+});

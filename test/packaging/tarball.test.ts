@@ -1,0 +1,203 @@
+// The package as users get it: `npm pack` of the build, installed into a scratch ESM project without network (the
+// tarball extracted into node_modules/bigtable-mapper, runtime dependencies symlinked from this repository), then a
+// consumer program is type-checked strictly (skipLibCheck off, NodeNext) and run with node against the emulator.
+// It fails when `files` or `exports` lose something, when a published .d.ts needs a dependency users do not get,
+// or when an entry point loads what it should not.
+import { execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { EMULATOR_HOST_KEY } from 'bigtable-mapper/testing/vitest';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
+  name: string;
+  exports: Record<string, unknown>;
+  dependencies: Record<string, string>;
+};
+
+/** The consumer: every public entry point, a decorated entity, a save and a get on the emulator. */
+const CONSUMER = `
+import { BigtableMapperError, Mapper, NotFoundError, printableKey } from 'bigtable-mapper';
+import type { BigtableConnection, KeyInput, Repository } from 'bigtable-mapper';
+import { Column, Entity, Family, Gc, KeyPart } from 'bigtable-mapper/decorators';
+import { TestMapper } from 'bigtable-mapper/testing';
+import type { useMapper, useTestTable } from 'bigtable-mapper/testing/vitest';
+
+@Entity({ table: 'devices' })
+@Family('d', { gc: Gc.maxVersions(1) })
+class Device {
+  @KeyPart(0, 'string') deviceType!: string;
+  @KeyPart(1, 'string') deviceId!: string;
+  @Column({ family: 'd', codec: 'string' }) name!: string;
+}
+
+// The generated clients of @google-cloud/bigtable are not part of the published types.
+function internals(connection: BigtableConnection): unknown {
+  // @ts-expect-error BigtableConnection.data is @internal and stripped from the .d.ts
+  return connection.data;
+}
+export type VitestHelpers = [typeof useMapper, typeof useTestTable];
+
+const test = await TestMapper.create([Device], { emulatorHost: process.env.BIGTABLE_EMULATOR_HOST });
+try {
+  const devices: Repository<Device> = test.mapper.repository(Device);
+  const key: KeyInput<Device> = { deviceType: 'phone', deviceId: '4c410523' };
+  await devices.save(Object.assign(new Device(), { ...key, name: 'Pixel' }));
+  const got = await devices.get(key);
+  let missing = '';
+  try {
+    await devices.getOrThrow({ deviceType: 'phone', deviceId: 'none' });
+  } catch (error) {
+    if (error instanceof NotFoundError && error instanceof BigtableMapperError) missing = error.code;
+  }
+  console.log(JSON.stringify({
+    name: got?.name,
+    instance: got instanceof Device,
+    key: printableKey(devices.keyOf(key)),
+    missing,
+    mapper: test.mapper instanceof Mapper,
+    internals: typeof internals,
+  }));
+} finally {
+  await test.dispose();
+}
+`;
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    lib: ['ES2023'],
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    skipLibCheck: false,
+    experimentalDecorators: true,
+    types: ['node'],
+    outDir: 'out',
+  },
+  files: ['main.ts'],
+};
+
+let scratch = '';
+let packed: string[] = [];
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): string {
+  try {
+    return execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout ?? ''}${stderr ?? ''}`, { cause: error });
+  }
+}
+
+/** Links `node_modules/<name>` of the scratch project to the repository's copy (Node follows it to its realpath). */
+function link(name: string): void {
+  const target = join(repo, 'node_modules', name);
+  if (!existsSync(target)) throw new Error(`${name} is not installed in this repository`);
+  const path = join(scratch, 'node_modules', name);
+  mkdirSync(dirname(path), { recursive: true });
+  symlinkSync(target, path, 'dir');
+}
+
+beforeAll(() => {
+  if (!existsSync(join(repo, 'dist/src/index.js'))) {
+    throw new Error('dist/ is missing: `npm test` builds first; alone, run `npm run build` before this test');
+  }
+  scratch = mkdtempSync(join(tmpdir(), 'bigtable-mapper-consumer-'));
+  // --ignore-scripts: `prepack` would rebuild; the suite has just built.
+  const json = run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], repo);
+  const [info] = JSON.parse(json.slice(json.indexOf('['))) as [
+    { filename: string; files: { path: string }[] },
+  ];
+  packed = info.files.map((f) => f.path).sort();
+  const installed = join(scratch, 'node_modules', pkg.name);
+  mkdirSync(installed, { recursive: true });
+  run('tar', ['xzf', join(scratch, info.filename), '-C', installed, '--strip-components=1'], scratch);
+  for (const dependency of Object.keys(pkg.dependencies)) link(dependency);
+  // For the type-check only: node's types, and vitest for the types of bigtable-mapper/testing/vitest.
+  link('@types/node');
+  link('vitest');
+  writeFileSync(
+    join(scratch, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+  );
+  writeFileSync(join(scratch, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
+  writeFileSync(join(scratch, 'main.ts'), CONSUMER);
+}, 120_000);
+
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('the packed tarball', () => {
+  it('holds the build, README, LICENSE and docs, and nothing else', () => {
+    for (const file of ['package.json', 'README.md', 'LICENSE', 'docs/testing.md'])
+      expect(packed).toContain(file);
+    for (const [subpath, target] of Object.entries(pkg.exports)) {
+      const targets = typeof target === 'string' ? [target] : Object.values(target as Record<string, string>);
+      for (const t of targets)
+        expect(packed, `exports["${subpath}"] → ${t}`).toContain(t.replace(/^\.\//, ''));
+    }
+    const unexpected = packed.filter(
+      (f) =>
+        !/^(dist\/(src|decorators)\/.*\.(js|d\.ts)|docs\/[^/]+\.md|package\.json|README\.md|LICENSE)$/.test(
+          f,
+        ),
+    );
+    expect(unexpected).toEqual([]);
+    expect(readFileSync(join(scratch, 'node_modules', pkg.name, 'LICENSE'), 'utf8')).toMatch(
+      /Apache License\s+Version 2\.0, January 2004[\s\S]*END OF TERMS AND CONDITIONS/,
+    );
+  });
+
+  it('ships no source maps (it ships no sources for them to point at)', () => {
+    expect(packed.filter((f) => f.endsWith('.map'))).toEqual([]);
+    const index = readFileSync(join(scratch, 'node_modules', pkg.name, 'dist/src/index.js'), 'utf8');
+    expect(index).not.toContain('sourceMappingURL');
+  });
+
+  it('publishes .d.ts files that never import the Bigtable client libraries', () => {
+    const offenders = packed
+      .filter((f) => f.endsWith('.d.ts'))
+      .filter((f) =>
+        /from ['"](@google-cloud\/bigtable|google-gax)/.test(
+          readFileSync(join(scratch, 'node_modules', pkg.name, f), 'utf8'),
+        ),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('type-checks a strict NodeNext consumer of every entry point, then saves and gets on the emulator', () => {
+    const tsc = join(repo, 'node_modules/typescript/bin/tsc');
+    run(process.execPath, [tsc, '-p', 'tsconfig.json'], scratch);
+    // At run time vitest is not installed, as for a user without the optional peer: `bigtable-mapper/testing`
+    // must load without it.
+    rmSync(join(scratch, 'node_modules/vitest'));
+    const injected = (inject as (key: string) => unknown)(EMULATOR_HOST_KEY);
+    const host = typeof injected === 'string' ? injected : process.env.BIGTABLE_EMULATOR_HOST;
+    expect(host, 'the global setup provides the emulator').toBeTruthy();
+    const out = run(process.execPath, [join(scratch, 'out/main.js')], scratch, {
+      ...process.env,
+      BIGTABLE_EMULATOR_HOST: host,
+    });
+    expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({
+      name: 'Pixel',
+      instance: true,
+      key: 'phone#4c410523',
+      missing: 'NOT_FOUND',
+      mapper: true,
+      internals: 'function',
+    });
+  }, 120_000);
+});

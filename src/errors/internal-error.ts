@@ -6,7 +6,11 @@ import { BigtableMapperError } from './bigtable-mapper-error.js';
  *
  * @example
  * ```ts
- * catch (e) { if (e instanceof InternalError) reportBug(e.message); }
+ * try {
+ *   await devices.save(device);
+ * } catch (e) {
+ *   if (e instanceof InternalError) console.error('please report:', e.message);
+ * }
  * ```
  */
 export class InternalError extends BigtableMapperError {

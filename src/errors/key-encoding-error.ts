@@ -67,7 +67,8 @@ export class KeyEncodingError extends BigtableMapperError {
    *
    * @example
    * ```ts
-   * catch (e) { if (e instanceof KeyEncodingError) throw e.inRow(row.key); }
+   * const error = new KeyEncodingError({ entity: 'Device', field: 'deviceId', value: '', limit: 'non-empty' });
+   * throw error.inRow(Buffer.from('phone#'));
    * ```
    */
   inRow(rowKey: Uint8Array): KeyEncodingError {

@@ -30,7 +30,7 @@ function newest(cells: readonly Cell[], column: Column): Cell | undefined {
  *
  * @example
  * ```ts
- * if (row && rowReflectsMutations(row, save.mutations)) return; // written after all
+ * const written = rowReflectsMutations(row, save.mutations); // true: the write is there after all
  * ```
  */
 export function rowReflectsMutations(row: RowData | undefined, mutations: readonly Mutation[]): boolean {

@@ -34,7 +34,7 @@ export function mutationBytes(rowKey: Uint8Array, mutations: readonly Mutation[]
  *
  * @example
  * ```ts
- * if (exceedsRequestLimit(bytes)) throw new LimitExceededError({ ... });
+ * exceedsRequestLimit(300 * 1024 * 1024); // true: refuse before sending
  * ```
  */
 export function exceedsRequestLimit(bytes: number): boolean {

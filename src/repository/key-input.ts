@@ -75,7 +75,7 @@ type LeadingRuns<E, Rest extends KeyParts<E>, Done extends keyof E> = Rest exten
  *
  * @example
  * ```ts
- * const tenant: KeyPrefix<Doc, readonly ['tenant', 'folder', 'id']> = { tenant: 'acme' };
+ * const phones: KeyPrefix<Device, readonly ['deviceType', 'deviceId']> = { deviceType: 'phone' };
  * ```
  */
 export type KeyPrefix<E, K extends KeyParts<E> | undefined> = [K] extends [KeyParts<E>]
@@ -87,7 +87,7 @@ export type KeyPrefix<E, K extends KeyParts<E> | undefined> = [K] extends [KeyPa
  *
  * @example
  * ```ts
- * const tenant: NonEmptyKeyPrefix<Doc, readonly ['tenant', 'id']> = { tenant: 'acme' };
+ * const phones: NonEmptyKeyPrefix<Device, readonly ['deviceType', 'deviceId']> = { deviceType: 'phone' };
  * ```
  */
 export type NonEmptyKeyPrefix<E, K extends KeyParts<E> | undefined> = [K] extends [KeyParts<E>]

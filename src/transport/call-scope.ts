@@ -94,7 +94,8 @@ export class CallScope {
  *
  * @example
  * ```ts
- * const [response] = await raceStop(scope, client.mutateRow(request, options));
+ * const scope = new CallScope('MutateRow', conn.closeSignal, { timeoutMs: 5_000 });
+ * const answer = await raceStop(scope, Promise.resolve('sent'));
  * ```
  */
 export function raceStop<T>(scope: CallScope, promise: Promise<T>): Promise<T> {

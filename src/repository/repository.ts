@@ -145,6 +145,21 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     }
   }
 
+  /** A plain MutateRow of this entity's row, settled by a read-back if its outcome is unknown. */
+  private async blindWrite(
+    key: Uint8Array,
+    mutations: readonly Mutation[],
+    call: CallOptions,
+  ): Promise<void> {
+    await this.settle(
+      key,
+      mutations,
+      call,
+      () => mutateRow(this.connection, this.tableId, key, mutations, this.writeOptions(call)),
+      undefined,
+    );
+  }
+
   /**
    * The row key of an entity or of its key properties (KeyEncodingError for a missing or invalid part).
    *
@@ -265,15 +280,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       ? [{ kind: 'deleteFromRow' }, ...save.mutations]
       : [...save.mutations];
     if (save.version === undefined) {
-      await this.settle(
-        save.key,
-        mutations,
-        options,
-        async () => {
-          await mutateRow(this.connection, this.tableId, save.key, mutations, this.writeOptions(options));
-        },
-        undefined,
-      );
+      await this.blindWrite(save.key, mutations, options);
       return entity;
     }
     await this.conditionalWrite(save, mutations, options);
@@ -526,15 +533,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       mutations,
       mutations.map(() => field.property),
     );
-    await this.settle(
-      rowKey,
-      mutations,
-      options,
-      async () => {
-        await mutateRow(this.connection, this.tableId, rowKey, mutations, this.writeOptions(options));
-      },
-      undefined,
-    );
+    await this.blindWrite(rowKey, mutations, options);
   }
 
   /**
@@ -551,15 +550,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const expected = options.expectedVersion;
     const mutations: Mutation[] = [{ kind: 'deleteFromRow' }];
     if (expected === undefined) {
-      await this.settle(
-        rowKey,
-        mutations,
-        options,
-        async () => {
-          await mutateRow(this.connection, this.tableId, rowKey, mutations, this.writeOptions(options));
-        },
-        undefined,
-      );
+      await this.blindWrite(rowKey, mutations, options);
       return;
     }
     const version = this.meta.version;

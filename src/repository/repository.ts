@@ -11,6 +11,7 @@ import { checkWriteLimits } from '../mapping/check-write-limits.js';
 import { aggregateInput, counterIncrement } from '../mapping/counter-operations.js';
 import { hydrateEntity } from '../mapping/hydrate-entity.js';
 import { partialLoadOf } from '../mapping/load-state.js';
+import { partialSaveChanges } from '../mapping/partial-save-changes.js';
 import type { PartialLoad } from '../mapping/load-state.js';
 import { located } from '../mapping/locate-error.js';
 import { saveTimestampMicros } from '../mapping/save-timestamp.js';
@@ -290,44 +291,18 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
 
   /** Saves what a partial read loaded: loaded properties whole, windowed maps/sets by put, nothing else. */
   private async savePartial(entity: E, load: PartialLoad, options: SaveEntityOptions): Promise<E> {
-    const api = `Repository<${this.meta.name}>.save`;
-    if (options.replaceRow) {
-      throw new InvalidArgumentError({
-        api,
-        argument: 'replaceRow',
-        value: true,
-        expected: 'false for an entity a read returned partially (it would delete what was not loaded)',
-      });
-    }
-    const values = entity as Record<string, unknown>;
-    const version = this.meta.version;
-    if (version && load.unloaded.has(version.property)) {
-      throw new InvalidArgumentError({
-        api,
-        argument: `entity.${version.property}`,
-        value: undefined,
-        expected: `loaded: select the version field too, to save a partially loaded ${this.meta.name}`,
-      });
-    }
-    const changes: Record<string, unknown> = {};
-    for (const field of this.meta.fields) {
-      if (load.unloaded.has(field.property)) continue;
-      if (field.kind === 'counter' || field.kind === 'aggregate' || field.kind === 'version') continue;
-      const value = values[field.property];
-      if (load.windowed.has(field.property) && (value instanceof Map || value instanceof Set)) {
-        changes[field.property] = { put: value instanceof Map ? value.entries() : value.values() };
-      } else {
-        changes[field.property] = value;
-      }
-    }
-    const current = version ? values[version.property] : undefined;
-    const isNew = current === undefined || current === null || current === 0 || current === 0n;
-    const expectedVersion = version && !isNew ? (current as bigint | number) : undefined;
-    const next = await this.update(key(this.meta, values) as FullKey<E, K>, changes as EntityChanges<E>, {
+    const { key, changes, expectedVersion } = partialSaveChanges(
+      this.meta,
+      entity,
+      load,
+      options.replaceRow === true,
+    );
+    const next = await this.update(key as FullKey<E, K>, changes as EntityChanges<E>, {
       ...options,
       ...(expectedVersion === undefined ? {} : { expectedVersion }),
     });
-    if (version && next !== undefined) values[version.property] = next;
+    const version = this.meta.version;
+    if (version && next !== undefined) (entity as Record<string, unknown>)[version.property] = next;
     return entity;
   }
 
@@ -742,9 +717,4 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       items: encoded.map((key) => ({ key, mutations: [{ kind: 'deleteFromRow' }], single: undefined })),
     });
   }
-}
-
-/** The key properties of an entity's values. */
-function key(meta: EntityMetadata, values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(meta.key.parts.map((p) => [p.property, values[p.property]]));
 }

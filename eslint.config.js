@@ -86,20 +86,6 @@ const exceptions = [
       '../codecs/key/key-codec-types.js (KeyRange, KeyValue)',
     ],
   },
-  {
-    file: 'src/repository/plan-prefix-delete.ts',
-    allow: ['codecs'],
-    imports: ['../codecs/key/key-codec-types.js (KeyValue)'],
-  },
-  {
-    file: 'src/repository/prefix-drops.ts',
-    allow: ['codecs'],
-    imports: [
-      '../codecs/key/bytes.js (bytesEqual, concatBytes)',
-      '../codecs/key/key-codec-types.js (KeyRange)',
-      '../codecs/key/key-range.js (keySuccessor)',
-    ],
-  },
   // transport → codecs: a byte helper; it belongs in a shared bytes module transport may use (e.g. model/).
   {
     file: 'src/transport/chunk-merger.ts',

@@ -31,7 +31,7 @@ import { callOptions, resolveCallPolicy } from './call-policy.js';
 import { confirmWritten } from './confirm-written.js';
 import type { FullKey, KeyInput, KeyParts, KeyPrefix, NonEmptyKeyPrefix } from './key-input.js';
 import { rowKeyOf } from './key-input.js';
-import { planPrefixDelete } from './plan-prefix-delete.js';
+import { planPrefixDelete } from '../query/planner/plan-prefix-delete.js';
 import { runQueryPlan } from './query-runner.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
 import { versionPredicate } from './version-predicate.js';

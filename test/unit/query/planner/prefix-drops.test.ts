@@ -1,13 +1,13 @@
-import { InternalError } from '../../../src/errors/internal-error.js';
+import { InternalError } from '../../../../src/errors/internal-error.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasPrefix, toHex } from '../../../src/codecs/key/bytes.js';
-import { createKeyCodec } from '../../../src/codecs/key/create-key-codec.js';
-import type { KeyEncodingSpec } from '../../../src/codecs/key/key-codec-types.js';
-import { bytesEqual } from '../../../src/codecs/key/bytes.js';
-import { prefixDrops } from '../../../src/repository/prefix-drops.js';
-import { DELIMITED, ORDERED } from '../codecs/key/key-arbitraries.js';
-import { expectedKeys, layouts, queries, rows, sortedKeys } from '../codecs/key/key-query-model.js';
+import { hasPrefix, toHex } from '../../../../src/codecs/key/bytes.js';
+import { createKeyCodec } from '../../../../src/codecs/key/create-key-codec.js';
+import type { KeyEncodingSpec } from '../../../../src/codecs/key/key-codec-types.js';
+import { bytesEqual } from '../../../../src/codecs/key/bytes.js';
+import { prefixDrops } from '../../../../src/query/planner/prefix-drops.js';
+import { DELIMITED, ORDERED } from '../../codecs/key/key-arbitraries.js';
+import { expectedKeys, layouts, queries, rows, sortedKeys } from '../../codecs/key/key-query-model.js';
 
 const hex = (keys: readonly Uint8Array[]) => keys.map(toHex);
 const bytes = (...b: number[]) => Uint8Array.from(b);

@@ -1,7 +1,7 @@
-import { InternalError } from '../errors/internal-error.js';
-import { bytesEqual, concatBytes, hasPrefix } from '../codecs/key/bytes.js';
-import type { KeyRange } from '../codecs/key/key-codec-types.js';
-import { keySuccessor } from '../codecs/key/key-range.js';
+import { InternalError } from '../../errors/internal-error.js';
+import { bytesEqual, concatBytes, hasPrefix } from '../../codecs/key/bytes.js';
+import type { KeyRange } from '../../codecs/key/key-codec-types.js';
+import { keySuccessor } from '../../codecs/key/key-range.js';
 
 /** What deleting one key range takes: whole-prefix drops plus single rows. */
 export interface PrefixDrops {

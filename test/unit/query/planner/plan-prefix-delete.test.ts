@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Column, Entity, Family, KeyPart } from '../../../decorators/index.js';
-import { InvalidArgumentError } from '../../../src/errors/invalid-argument-error.js';
-import { KeyEncodingError } from '../../../src/errors/key-encoding-error.js';
-import { getEntityMetadata } from '../../../src/metadata/entity-registry.js';
-import { planPrefixDelete } from '../../../src/repository/plan-prefix-delete.js';
+import { Column, Entity, Family, KeyPart } from '../../../../decorators/index.js';
+import { InvalidArgumentError } from '../../../../src/errors/invalid-argument-error.js';
+import { KeyEncodingError } from '../../../../src/errors/key-encoding-error.js';
+import { getEntityMetadata } from '../../../../src/metadata/entity-registry.js';
+import { planPrefixDelete } from '../../../../src/query/planner/plan-prefix-delete.js';
 
 @Entity({ table: 'plan_docs' })
 @Family('d')

@@ -1,6 +1,6 @@
-import type { KeyValue } from '../codecs/key/key-codec-types.js';
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { EntityMetadata } from '../metadata/entity-metadata.js';
+import type { KeyValue } from '../../codecs/key/key-codec-types.js';
+import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
+import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import { prefixDrops } from './prefix-drops.js';
 
 /** What `deleteByPrefix` sends: every row of the table, or DropRowRange prefixes plus single-row deletes. */

@@ -1,4 +1,5 @@
 // One test per lint rule: an entity breaking it and a compliant one, declared with defineEntity() or decorators.
+import { readFileSync } from 'node:fs';
 import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
 import { Column, Counter, Entity, Family, Gc, KeyPart, QualifierSet } from '../../../../decorators/index.js';
@@ -249,9 +250,11 @@ describe('cell-size-unbounded and cell-size-over-limit', () => {
 });
 
 describe('every rule', () => {
-  it('has a seed citation', () => {
+  it('has a seed citation and a row in docs/lint.md', () => {
+    const doc = readFileSync(new URL('../../../../docs/lint.md', import.meta.url), 'utf8');
     for (const [id, rule] of Object.entries(LINT_RULES)) {
       expect(rule.seedRule, id).not.toBe('');
+      expect(doc, id).toContain(`| \`${id}\` |`);
     }
   });
 });

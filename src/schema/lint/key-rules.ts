@@ -2,16 +2,12 @@ import type { SegmentSpec } from '../../codecs/key/key-codec-types.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { LintFinding, LintOptions } from './lint-types.js';
 import { makeFinding } from './make-finding.js';
+import { isDateLikeName, isDomainLikeName, isHashLikeName, isTenantLikeName } from './name-heuristics.js';
 
 /** Bigtable's row-key limit (4 KiB). */
 const MAX_ROW_KEY_BYTES = 4096;
 /** Widest encoding of an int64-like segment: 20 decimal characters delimited, at most 20 bytes ordered-code. */
 const INT64_MAX_BYTES = 20;
-
-const DATE_LIKE = /^(date|day|time|timestamp|ts|at|when|hour|minute|month|week|year)$|(At|Date|Time|Day)$/;
-const HASHED = /(hash|digest|sha\d*|md5|crc\d*|checksum|fingerprint)/i;
-const DOMAIN_LIKE = /(domain|host|hostname|url|uri|site|fqdn|website)$/i;
-const TENANT_LIKE = /^(tenant|customer|org|organization|organisation|account)(id|_id|name|key)?$/i;
 
 type Named = Extract<SegmentSpec, { readonly name: string }>;
 
@@ -48,7 +44,7 @@ export function lintLeadingSegment(meta: EntityMetadata): LintFinding[] {
       ),
     ];
   }
-  if (first.type === 'string' && DATE_LIKE.test(name)) {
+  if (first.type === 'string' && isDateLikeName(name)) {
     return [
       makeFinding(
         'key-timestamp-first',
@@ -98,7 +94,7 @@ export function lintReadableKey(meta: EntityMetadata): LintFinding[] {
           undefined,
         ),
       );
-    } else if (HASHED.test(segment.name)) {
+    } else if (isHashLikeName(segment.name)) {
       out.push(
         makeFinding(
           'key-hashed-segment',
@@ -124,7 +120,7 @@ export function lintReadableKey(meta: EntityMetadata): LintFinding[] {
  */
 export function lintDomainKey(meta: EntityMetadata): LintFinding[] {
   return meta.key.parts
-    .filter((p) => p.segment.type === 'string' && DOMAIN_LIKE.test(p.property))
+    .filter((p) => p.segment.type === 'string' && isDomainLikeName(p.property))
     .map((p) =>
       makeFinding(
         'key-domain-not-reversed',
@@ -151,7 +147,7 @@ export function lintTenantFirst(meta: EntityMetadata): LintFinding[] {
   const segments = meta.key.segments.filter((s) => s.type !== 'salt');
   const out: LintFinding[] = [];
   segments.forEach((segment, index) => {
-    if (!isNamedPart(segment) || !TENANT_LIKE.test(segment.name) || index === 0) return;
+    if (!isNamedPart(segment) || !isTenantLikeName(segment.name) || index === 0) return;
     const before = segments.slice(0, index);
     const onlyLiterals = before.every((s) => s.type === 'literal');
     out.push(

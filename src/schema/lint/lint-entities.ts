@@ -15,7 +15,7 @@ import { makeFinding } from './make-finding.js';
 function silenced(finding: LintFinding, allow: NonNullable<LintOptions['allow']>): boolean {
   return finding.entity.split(' + ').some((entity) => {
     const reason = allow[entity]?.[finding.ruleId];
-    return reason !== undefined && reason.trim() !== '';
+    return typeof reason === 'string' && reason.trim() !== '';
   });
 }
 

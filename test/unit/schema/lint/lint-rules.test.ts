@@ -167,8 +167,19 @@ describe('GC rules', () => {
       families: { h: { gc: Gc.union(Gc.maxVersions(100), Gc.maxAge({ days: 365 })) } },
       properties: { notes: { family: 'h', codec: 'string', versioned: true } },
     });
-    expect(findings([bad, good], 'gc-versioned-unbounded').map((f) => [f.entity, f.property])).toEqual([
+    const buckets = entity('DailyViews', [{ property: 'id' }], {
+      families: { v: { aggregate: 'sum' }, w: { aggregate: 'sum', gc: Gc.maxAge({ days: 30 }) } },
+      properties: {
+        daily: { kind: 'aggregate', family: 'v', versioned: true },
+        total: { kind: 'aggregate', family: 'v', qualifier: 't' },
+        recent: { kind: 'aggregate', family: 'w', versioned: true },
+      },
+    });
+    expect(
+      findings([bad, good, buckets], 'gc-versioned-unbounded').map((f) => [f.entity, f.property]),
+    ).toEqual([
       ['History', 'notes'],
+      ['DailyViews', 'daily'],
     ]);
   });
 

@@ -142,6 +142,10 @@ export {
 export type { KeyBound } from './codecs/key/key-range.js';
 export { compareBytes } from './codecs/key/bytes.js';
 
+// Schema design lint: Bigtable's schema-design rules as checks on entity metadata (docs/lint.md).
+export { formatFindings, lintEntities, LINT_RULES } from './schema/lint/index.js';
+export type { LintFinding, LintOptions, LintRule, LintRuleId, LintSeverity } from './schema/lint/index.js';
+
 // Errors (docs/errors.md): one base class with a stable `code`, one subclass per failure.
 export { BigtableMapperError } from './errors/bigtable-mapper-error.js';
 export type { ErrorCode, BigtableMapperErrorOptions } from './errors/bigtable-mapper-error.js';

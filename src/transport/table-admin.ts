@@ -117,6 +117,8 @@ function plainProto(value: unknown): unknown {
   if (value instanceof Uint8Array) return Uint8Array.from(value);
   if (Array.isArray(value)) return value.map(plainProto);
   if (typeof value !== 'object') return value;
+  // A protobufjs Long (int64 such as Duration.seconds): its decimal text.
+  if ('low' in value && 'high' in value && 'unsigned' in value) return String(value);
   const record = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(record)) {
@@ -227,6 +229,31 @@ export type FamilyModification =
   | { readonly family: string; readonly action: 'drop' };
 
 /**
+ * The ModifyColumnFamiliesRequest (object form) for the given modifications of table `name`.
+ *
+ * @example
+ * ```ts
+ * const request = modifyColumnFamiliesRequest(conn.tablePath('devices'), [{ family: 'old', action: 'drop' }]);
+ * ```
+ */
+export function modifyColumnFamiliesRequest(
+  name: string,
+  modifications: readonly FamilyModification[],
+): Record<string, unknown> {
+  const mods: unknown[] = modifications.map((m) => {
+    if (m.action === 'drop') return { id: m.family, drop: true };
+    if (m.action === 'create') return { id: m.family, create: toAdminColumnFamily(m.spec) };
+    // An update names what it changes; a family without GC rule gets the empty rule (keep everything).
+    return {
+      id: m.family,
+      update: { gcRule: m.spec.gcRule ? toAdminGcRule(m.spec.gcRule) : {} },
+      updateMask: { paths: ['gc_rule'] },
+    };
+  });
+  return { name, modifications: mods };
+}
+
+/**
  * Creates, updates (GC rule) or drops column families of a table (ModifyColumnFamilies, applied atomically).
  *
  * @example
@@ -239,24 +266,32 @@ export async function modifyColumnFamilies(
   tableId: string,
   modifications: readonly FamilyModification[],
 ): Promise<void> {
-  const mods = modifications.map((m) => {
-    if (m.action === 'drop') return { id: m.family, drop: true };
-    if (m.action === 'create') return { id: m.family, create: toAdminColumnFamily(m.spec) };
-    // An update names what it changes; a family without GC rule gets the empty rule (keep everything).
-    return {
-      id: m.family,
-      update: { gcRule: m.spec.gcRule ? toAdminGcRule(m.spec.gcRule) : {} },
-      updateMask: { paths: ['gc_rule'] },
-    };
-  });
   try {
-    await connection.admin.modifyColumnFamilies({
-      name: connection.tablePath(tableId),
-      modifications: mods,
-    } as Parameters<typeof connection.admin.modifyColumnFamilies>[0]);
+    await connection.admin.modifyColumnFamilies(
+      modifyColumnFamiliesRequest(connection.tablePath(tableId), modifications) as Parameters<
+        typeof connection.admin.modifyColumnFamilies
+      >[0],
+    );
   } catch (error) {
     throw toTransportError('ModifyColumnFamilies', error);
   }
+}
+
+/**
+ * The UpdateTableRequest (object form) that sets table `name`'s row-key schema, or removes it (`null`, with
+ * `ignore_warnings`, the only change Bigtable allows on a table that has one).
+ *
+ * @example
+ * ```ts
+ * const request = updateRowKeySchemaRequest(conn.tablePath('devices'), null);
+ * ```
+ */
+export function updateRowKeySchemaRequest(name: string, schema: object | null): Record<string, unknown> {
+  return {
+    table: { name, ...(schema ? { rowKeySchema: schema } : {}) },
+    updateMask: { paths: ['row_key_schema'] },
+    ...(schema ? {} : { ignoreWarnings: true }),
+  };
 }
 
 /**
@@ -274,11 +309,11 @@ export async function updateRowKeySchema(
   schema: object | null,
 ): Promise<void> {
   try {
-    const [operation] = await connection.admin.updateTable({
-      table: { name: connection.tablePath(tableId), ...(schema ? { rowKeySchema: schema } : {}) },
-      updateMask: { paths: ['row_key_schema'] },
-      ...(schema ? {} : { ignoreWarnings: true }),
-    } as Parameters<typeof connection.admin.updateTable>[0]);
+    const [operation] = await connection.admin.updateTable(
+      updateRowKeySchemaRequest(connection.tablePath(tableId), schema) as Parameters<
+        typeof connection.admin.updateTable
+      >[0],
+    );
     await operation.promise();
   } catch (error) {
     throw toTransportError('UpdateTable', error);

@@ -1,4 +1,5 @@
 import { DestructiveChangeError } from '../errors/destructive-change-error.js';
+import { TransportError } from '../errors/transport-error.js';
 import type { EntityClass } from '../metadata/entity-metadata.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import {
@@ -52,6 +53,8 @@ export interface ApplyResult {
 export interface SchemaDrift extends SchemaPlan {
   readonly inSync: boolean;
 }
+
+const ALREADY_EXISTS = 6; // gRPC status code
 
 const EMULATOR_ROW_KEY_SCHEMA =
   "the emulator's GetTable does not return rowKeySchema, so whether one is set cannot be read";
@@ -154,7 +157,14 @@ export class SchemaManager {
    * ```
    */
   async ensure(entities: readonly EntityClass[]): Promise<ApplyResult> {
-    return this.apply(await this.plan(entities));
+    try {
+      return await this.apply(await this.plan(entities));
+    } catch (error) {
+      // Another process ensuring the same schema got there first (CreateTable or a family create answered
+      // ALREADY_EXISTS): plan again from what is there now, once.
+      if (!(error instanceof TransportError && error.grpcCode === ALREADY_EXISTS)) throw error;
+      return this.apply(await this.plan(entities));
+    }
   }
 
   private async run(change: SchemaChange): Promise<void> {

@@ -41,6 +41,14 @@ class DeviceV3 {
   @Aggregate({ family: 'views', qualifier: 'n', as: 'number' }) views: number | undefined;
 }
 
+@Entity({ table: 'sv4' })
+@Family('a', { gc: Gc.intersection(Gc.maxVersions(3), Gc.maxAge({ hours: 1 })) })
+@Family('b', { aggregate: 'hll' })
+class Racy {
+  @KeyPart(0, 'string') id!: string;
+  @Column({ family: 'a', codec: 'string', optional: true }) name?: string;
+}
+
 describe('schema plan and apply on the emulator', () => {
   const tableId = `schema_${randomBytes(5).toString('hex')}`;
   let connection: BigtableConnection;
@@ -141,6 +149,22 @@ describe('schema plan and apply on the emulator', () => {
     await v3.schema.apply(plan, { allowDestructive: true });
     expect((await v3.schema.live(tableId))?.families.views).toEqual({ aggregate: 'max' });
     expect((await v3.schema.plan([DeviceV3])).changes).toEqual([]);
+  });
+
+  it('ensureSchema from several processes at once: each one succeeds, the table is created once', async () => {
+    const racyTable = `schema_race_${randomBytes(5).toString('hex')}`;
+    const racers = [0, 1, 2].map(() => new Mapper(connection, { tableIds: { sv4: racyTable } }));
+    try {
+      await Promise.all(racers.map((m) => m.ensureSchema([Racy])));
+      // The emulator keeps an intersection rule as written (it only ignores it when collecting).
+      expect((await v1.schema.live(racyTable))?.families).toEqual({
+        a: { gcRule: { intersection: [{ maxVersions: 3 }, { maxAgeMillis: 3_600_000 }] } },
+        b: { aggregate: 'hll' },
+      });
+      expect((await racers[0]!.schema.plan([Racy])).changes).toEqual([]);
+    } finally {
+      await deleteTable(connection, racyTable).catch(() => undefined);
+    }
   });
 
   it('prunes an undeclared family only when asked, and only with allowDestructive', async () => {

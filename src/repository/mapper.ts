@@ -98,7 +98,7 @@ export class Mapper {
 
   /**
    * Creates the table of the given entities (which must share it) with every family they declare, GC rules and
-   * aggregate types included. Meant for tests and first deployments; schema sync is separate tooling.
+   * aggregate types included. Fails on an existing table: {@link Mapper.ensureSchema} is the re-runnable way.
    *
    * @example
    * ```ts

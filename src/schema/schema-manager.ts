@@ -1,4 +1,5 @@
 import { DestructiveChangeError } from '../errors/destructive-change-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { TransportError } from '../errors/transport-error.js';
 import type { EntityClass } from '../metadata/entity-metadata.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
@@ -52,6 +53,22 @@ export interface ApplyResult {
  */
 export interface SchemaDrift extends SchemaPlan {
   readonly inSync: boolean;
+}
+
+const KINDS: ReadonlySet<string> = new Set<SchemaChange['kind']>([
+  'createTable',
+  'addFamily',
+  'changeGcRule',
+  'changeAggregate',
+  'setRowKeySchema',
+  'dropFamily',
+  'dropTable',
+]);
+
+/** Whether a change loses data or cannot be undone, whatever its `safety` field says. */
+function isDestructive(change: SchemaChange): boolean {
+  if (change.kind === 'setRowKeySchema') return change.from !== null;
+  return change.kind === 'changeAggregate' || change.kind === 'dropFamily' || change.kind === 'dropTable';
 }
 
 const ALREADY_EXISTS = 6; // gRPC status code
@@ -136,7 +153,17 @@ export class SchemaManager {
    * ```
    */
   async apply(plan: SchemaPlan, options: ApplyOptions = {}): Promise<ApplyResult> {
-    const destructive = plan.changes.filter((c) => c.safety === 'destructive');
+    // Safety is derived from what each change does, not read from the plan (which may come from a file).
+    for (const change of plan.changes) {
+      if (!KINDS.has(change.kind))
+        throw new InvalidArgumentError({
+          api: 'SchemaManager.apply',
+          argument: 'plan.changes[].kind',
+          value: change.kind,
+          expected: `one of ${[...KINDS].join(', ')}`,
+        });
+    }
+    const destructive = plan.changes.filter(isDestructive);
     if (destructive.length > 0 && !options.allowDestructive)
       throw new DestructiveChangeError(destructive.map(describeChange));
     const applied: SchemaChange[] = [];

@@ -167,6 +167,14 @@ describe('schema plan and apply on the emulator', () => {
     }
   });
 
+  it('derives safety from the change, not from the plan: a tampered or unknown change is refused', async () => {
+    const tampered = { changes: [{ kind: 'dropTable', safety: 'safe', tableId } as never], notes: [] };
+    await expect(v1.schema.apply(tampered)).rejects.toBeInstanceOf(DestructiveChangeError);
+    const unknown = { changes: [{ kind: 'truncate', safety: 'safe', tableId } as never], notes: [] };
+    await expect(v1.schema.apply(unknown)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(await v1.schema.live(tableId)).toBeDefined();
+  });
+
   it('prunes an undeclared family only when asked, and only with allowDestructive', async () => {
     const plan = await v1.schema.plan([DeviceV1], { pruneFamilies: true });
     expect(plan.changes.map((c) => c.kind)).toEqual(['changeGcRule', 'dropFamily', 'changeAggregate']);

@@ -86,7 +86,13 @@ export interface PlanOptions {
   readonly pruneTables?: readonly string[];
 }
 
-const canonical = (value: unknown): string => JSON.stringify(value ?? null);
+/** JSON with sorted object keys: equal data gives equal text whatever order the admin API answered in. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value ?? null, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 
 function compareFamily(
   tableId: string,

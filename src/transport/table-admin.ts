@@ -190,6 +190,19 @@ export function fromAdminColumnFamily(raw: unknown): FamilySpec {
 }
 
 /**
+ * A `Table.row_key_schema` as GetTable returns it, as plain data in the object form UpdateTable takes (bytes as
+ * `Uint8Array`, no oneof discriminators); `undefined` when the table has none.
+ *
+ * @example
+ * ```ts
+ * const schema = fromAdminRowKeySchema(null); // undefined
+ * ```
+ */
+export function fromAdminRowKeySchema(raw: unknown): unknown {
+  return plainProto(raw);
+}
+
+/**
  * Reads a table's families and row-key schema (GetTable, view SCHEMA_VIEW); `undefined` when it does not exist.
  *
  * @example
@@ -209,7 +222,7 @@ export async function getTableSchema(
     const families: Record<string, FamilySpec> = {};
     for (const [name, family] of Object.entries(table.columnFamilies ?? {}))
       families[name] = fromAdminColumnFamily(family);
-    return { tableId, families, rowKeySchema: plainProto(table.rowKeySchema) };
+    return { tableId, families, rowKeySchema: fromAdminRowKeySchema(table.rowKeySchema) };
   } catch (error) {
     if (grpcCodeOf(error) === GrpcStatus.NOT_FOUND) return undefined;
     throw toTransportError('GetTable', error);

@@ -1,8 +1,11 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { rowKeySchemaToJson } from '../../../src/schema/table-schema.js';
+import type { RowKeySchema } from '../../../src/codecs/key/row-key-schema.js';
 import {
   fromAdminColumnFamily,
   fromAdminGcRule,
+  fromAdminRowKeySchema,
   modifyColumnFamiliesRequest,
   toAdminColumnFamily,
   toAdminGcRule,
@@ -123,5 +126,25 @@ describe('admin answers back to our model', () => {
       expect(fromAdminColumnFamily(decoded)).toEqual({ aggregate });
     }
     expect(fromAdminColumnFamily(asClientSees(admin.ColumnFamily, {}))).toEqual({});
+  });
+
+  it('a row-key schema from a production GetTable reads back as the one UpdateTable sent', () => {
+    const sent = {
+      fields: [
+        { fieldName: 'device', type: { stringType: { encoding: { utf8Bytes: {} } } } },
+        {
+          fieldName: 'at',
+          type: { timestampType: { encoding: { unixMicrosInt64: { orderedCodeBytes: {} } } } },
+        },
+        { fieldName: 'n', type: { int64Type: { encoding: { bigEndianBytes: {} } } } },
+      ],
+      encoding: { delimitedBytes: { delimiter: Uint8Array.of(0x23) } },
+    };
+    const table = asClientSees(admin.Table, { name, rowKeySchema: sent }) as { rowKeySchema: unknown };
+    const read = fromAdminRowKeySchema(table.rowKeySchema) as RowKeySchema;
+    expect(rowKeySchemaToJson(read)).toEqual(rowKeySchemaToJson(sent));
+    expect(
+      fromAdminRowKeySchema((asClientSees(admin.Table, { name }) as { rowKeySchema: unknown }).rowKeySchema),
+    ).toBeUndefined();
   });
 });

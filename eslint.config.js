@@ -92,6 +92,13 @@ const exceptions = [
     allow: ['codecs'],
     imports: ['../codecs/key/bytes.js (concatBytes)'],
   },
+  // NOT temporary: Mapper is the entry point and exposes `mapper.schema` / `ensureSchema` (issue 12), which the
+  // schema layer implements. Only this file may reach into schema; schema never imports repository, so no cycle.
+  {
+    file: 'src/repository/mapper.ts',
+    allow: ['schema'],
+    imports: ['../schema/schema-manager.js (SchemaManager, ApplyResult)'],
+  },
 ].map(({ file, allow }) => {
   const folder = file.split('/')[1];
   const patterns = layerPatterns(folder).filter((p) => !allow.some((a) => p.regex.endsWith(`${a}/`)));

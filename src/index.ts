@@ -142,6 +142,20 @@ export {
 export type { KeyBound } from './codecs/key/key-range.js';
 export { compareBytes } from './codecs/key/bytes.js';
 
+// Schema tooling (docs/schema.md): plan, apply, check and ensure tables, families, GC rules, row-key schemas.
+export { SchemaManager } from './schema/schema-manager.js';
+export type { ApplyOptions, ApplyResult, SchemaDrift } from './schema/schema-manager.js';
+export { planSchema } from './schema/schema-plan.js';
+export type { PlanOptions, SchemaChange, SchemaPlan } from './schema/schema-plan.js';
+export { describeChange, formatGcRule, formatPlan } from './schema/format-plan.js';
+export { desiredSchema, rowKeySchemaFromJson, rowKeySchemaToJson } from './schema/table-schema.js';
+export type {
+  DesiredSchemaOptions,
+  RowKeySchemaJson,
+  RowKeySchemaState,
+  TableSchema,
+} from './schema/table-schema.js';
+
 // Schema design lint: Bigtable's schema-design rules as checks on entity metadata (docs/lint.md).
 export { formatFindings, lintEntities, LINT_RULES } from './schema/lint/index.js';
 export type { LintFinding, LintOptions, LintRule, LintRuleId, LintSeverity } from './schema/lint/index.js';
@@ -153,6 +167,7 @@ export { AbortedError } from './errors/aborted-error.js';
 export { AlreadyExistsError } from './errors/already-exists-error.js';
 export { ConnectionClosedError } from './errors/connection-closed-error.js';
 export { DeadlineExceededError } from './errors/deadline-exceeded-error.js';
+export { DestructiveChangeError } from './errors/destructive-change-error.js';
 export { EmulatorUnavailableError } from './errors/emulator-unavailable-error.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
 export type { InvalidArgumentDetails } from './errors/invalid-argument-error.js';

@@ -25,3 +25,4 @@ export { AbortedError } from './aborted-error.js';
 export { InternalError } from './internal-error.js';
 export { InvalidArgumentError, type InvalidArgumentDetails } from './invalid-argument-error.js';
 export { formatValue } from './format-value.js';
+export { DestructiveChangeError } from './destructive-change-error.js';

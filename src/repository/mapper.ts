@@ -10,6 +10,8 @@ import type { KeyPartsOf } from './key-input.js';
 import { Repository } from './repository.js';
 import type { RepositoryOptions } from './repository-options.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { ApplyResult } from '../schema/schema-manager.js';
+import { SchemaManager } from '../schema/schema-manager.js';
 
 /** The one table several entities share; refused before anything is sent when they live in more than one. */
 function sharedTable(api: string, metas: readonly EntityMetadata[]): string {
@@ -38,12 +40,25 @@ function sharedTable(api: string, metas: readonly EntityMetadata[]): string {
 export class Mapper {
   private readonly repositories = new Map<EntityClass, Repository<object>>();
 
+  /**
+   * Schema tooling for the mapper's tables (with its `tableIds`): `plan`, `apply`, `check`, `ensure`
+   * (docs/schema.md).
+   *
+   * @example
+   * ```ts
+   * const plan = await mapper.schema.plan([Device]);
+   * await mapper.schema.apply(plan);
+   * ```
+   */
+  readonly schema: SchemaManager;
+
   constructor(
     readonly connection: BigtableConnection,
     private readonly options: RepositoryOptions = {},
   ) {
     // Checked here, once: a bad retry policy or timeout fails when the mapper is made, not on a failed write.
     resolveCallPolicy(options);
+    this.schema = new SchemaManager(connection, options.tableIds);
   }
 
   /**
@@ -83,7 +98,7 @@ export class Mapper {
 
   /**
    * Creates the table of the given entities (which must share it) with every family they declare, GC rules and
-   * aggregate types included. Meant for tests and first deployments; schema sync is separate tooling.
+   * aggregate types included. Fails on an existing table: {@link Mapper.ensureSchema} is the re-runnable way.
    *
    * @example
    * ```ts
@@ -94,6 +109,21 @@ export class Mapper {
     const metas = entities.map((e) => getEntityMetadata(e));
     const table = sharedTable('Mapper.createTable', metas);
     await createTable(this.connection, this.options.tableIds?.[table] ?? table, familySpecsOf(...metas));
+  }
+
+  /**
+   * Creates what the entities' tables lack, safely and idempotently: missing tables, missing families, GC rules
+   * that differ, a row-key schema the entities share. A second run changes nothing. Refuses (before sending
+   * anything) when the tables need a destructive change, e.g. a family whose aggregate type differs; use
+   * `mapper.schema.plan` and `apply` with `allowDestructive` for those.
+   *
+   * @example
+   * ```ts
+   * await mapper.ensureSchema([Video, Comment]);
+   * ```
+   */
+  async ensureSchema(entities: readonly EntityClass[]): Promise<ApplyResult> {
+    return this.schema.ensure(entities);
   }
 
   /**

@@ -1,6 +1,6 @@
-import type { FamilySpec, GcRule } from '../model/family-spec.js';
+import type { AggregateKind, FamilySpec, GcRule } from '../model/family-spec.js';
 import type { BigtableConnection } from './bigtable-connection.js';
-import { toTransportError } from './grpc-error.js';
+import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
 
 type AdminGcRule =
   | { maxNumVersions: number }
@@ -88,5 +88,247 @@ export async function listTables(connection: BigtableConnection): Promise<string
     return tables.map((t) => String(t.name).split('/').pop() ?? '');
   } catch (error) {
     throw toTransportError('ListTables', error);
+  }
+}
+
+/**
+ * A table as GetTable (view SCHEMA_VIEW) describes it, converted back to our model. `rowKeySchema` is the admin
+ * `Type.Struct` as plain data (bytes stay `Uint8Array`), or `undefined` when the answer carries none — which the
+ * emulator of gcloud 528 always does, even after UpdateTable stored one (see BIGTABLE-FACTS).
+ *
+ * @example
+ * ```ts
+ * const live = await getTableSchema(conn, 'devices'); // undefined when the table does not exist
+ * if (live) console.log(Object.keys(live.families));
+ * ```
+ */
+export interface LiveTableSchema {
+  readonly tableId: string;
+  readonly families: Readonly<Record<string, FamilySpec>>;
+  readonly rowKeySchema: unknown;
+}
+
+/** The oneofs of GcRule, Type and its encodings, Type.Aggregate. */
+const ONEOF_NAMES = new Set(['rule', 'kind', 'encoding', 'aggregator']);
+
+/** A protobuf answer as plain data: no nulls, no oneof discriminator strings, bytes kept as `Uint8Array`. */
+function plainProto(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (value instanceof Uint8Array) return Uint8Array.from(value);
+  if (Array.isArray(value)) return value.map(plainProto);
+  if (typeof value !== 'object') return value;
+  // A protobufjs Long (int64 such as Duration.seconds): its decimal text.
+  if ('low' in value && 'high' in value && 'unsigned' in value) return String(value);
+  const record = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(record)) {
+    // protobufjs adds a virtual string field naming the set member of a oneof (`rule: 'union'`, `kind: ...`).
+    if (typeof v === 'string' && ONEOF_NAMES.has(k) && v in record) continue;
+    const plain = plainProto(v);
+    if (plain !== undefined) out[k] = plain;
+  }
+  return out;
+}
+
+function toNumber(value: unknown): number {
+  return Number(typeof value === 'object' && value !== null ? String(value) : value);
+}
+
+/**
+ * Translates an admin `GcRule` (as GetTable returns it) into our model; `undefined` for "no GC".
+ *
+ * @example
+ * ```ts
+ * fromAdminGcRule({ maxNumVersions: 1 }); // { maxVersions: 1 }
+ * ```
+ */
+export function fromAdminGcRule(raw: unknown): GcRule | undefined {
+  const rule = plainProto(raw) as Record<string, unknown> | undefined;
+  if (!rule) return undefined;
+  if (rule.maxNumVersions !== undefined && toNumber(rule.maxNumVersions) > 0)
+    return { maxVersions: toNumber(rule.maxNumVersions) };
+  if (rule.maxAge !== undefined) {
+    const age = rule.maxAge as { seconds?: unknown; nanos?: unknown };
+    return {
+      maxAgeMillis: toNumber(age.seconds ?? 0) * 1000 + Math.floor(toNumber(age.nanos ?? 0) / 1_000_000),
+    };
+  }
+  const list = (r: unknown): GcRule[] =>
+    (((r as { rules?: unknown[] } | undefined)?.rules ?? []) as unknown[])
+      .map(fromAdminGcRule)
+      .filter((g): g is GcRule => g !== undefined);
+  if (rule.union !== undefined) return { union: list(rule.union) };
+  if (rule.intersection !== undefined) return { intersection: list(rule.intersection) };
+  return undefined;
+}
+
+const AGGREGATORS: Readonly<Record<string, AggregateKind>> = {
+  sum: 'sum',
+  min: 'min',
+  max: 'max',
+  hllppUniqueCount: 'hll',
+};
+
+/**
+ * Translates an admin column family (`gcRule`, `valueType`) into our {@link FamilySpec}.
+ *
+ * @example
+ * ```ts
+ * fromAdminColumnFamily({ valueType: { aggregateType: { sum: {} } } }); // { aggregate: 'sum' }
+ * ```
+ */
+export function fromAdminColumnFamily(raw: unknown): FamilySpec {
+  const family = (plainProto(raw) ?? {}) as { gcRule?: unknown; valueType?: { aggregateType?: object } };
+  const gcRule = fromAdminGcRule(family.gcRule);
+  const aggregateType = family.valueType?.aggregateType;
+  const aggregate = aggregateType
+    ? Object.keys(aggregateType)
+        .map((k) => AGGREGATORS[k])
+        .find((a) => a !== undefined)
+    : undefined;
+  return { ...(gcRule ? { gcRule } : {}), ...(aggregate ? { aggregate } : {}) };
+}
+
+/**
+ * A `Table.row_key_schema` as GetTable returns it, as plain data in the object form UpdateTable takes (bytes as
+ * `Uint8Array`, no oneof discriminators); `undefined` when the table has none.
+ *
+ * @example
+ * ```ts
+ * const schema = fromAdminRowKeySchema(null); // undefined
+ * ```
+ */
+export function fromAdminRowKeySchema(raw: unknown): unknown {
+  return plainProto(raw);
+}
+
+/**
+ * Reads a table's families and row-key schema (GetTable, view SCHEMA_VIEW); `undefined` when it does not exist.
+ *
+ * @example
+ * ```ts
+ * const live = await getTableSchema(conn, 'devices');
+ * ```
+ */
+export async function getTableSchema(
+  connection: BigtableConnection,
+  tableId: string,
+): Promise<LiveTableSchema | undefined> {
+  try {
+    const [table] = await connection.admin.getTable({
+      name: connection.tablePath(tableId),
+      view: 'SCHEMA_VIEW',
+    });
+    const families: Record<string, FamilySpec> = {};
+    for (const [name, family] of Object.entries(table.columnFamilies ?? {}))
+      families[name] = fromAdminColumnFamily(family);
+    return { tableId, families, rowKeySchema: fromAdminRowKeySchema(table.rowKeySchema) };
+  } catch (error) {
+    if (grpcCodeOf(error) === GrpcStatus.NOT_FOUND) return undefined;
+    throw toTransportError('GetTable', error);
+  }
+}
+
+/**
+ * One ModifyColumnFamilies modification: create or update a family with a spec, or drop it.
+ *
+ * @example
+ * ```ts
+ * const m: FamilyModification = { family: 'tags', action: 'create', spec: { gcRule: { maxVersions: 1 } } };
+ * ```
+ */
+export type FamilyModification =
+  | { readonly family: string; readonly action: 'create' | 'update'; readonly spec: FamilySpec }
+  | { readonly family: string; readonly action: 'drop' };
+
+/**
+ * The ModifyColumnFamiliesRequest (object form) for the given modifications of table `name`.
+ *
+ * @example
+ * ```ts
+ * const request = modifyColumnFamiliesRequest(conn.tablePath('devices'), [{ family: 'old', action: 'drop' }]);
+ * ```
+ */
+export function modifyColumnFamiliesRequest(
+  name: string,
+  modifications: readonly FamilyModification[],
+): Record<string, unknown> {
+  const mods: unknown[] = modifications.map((m) => {
+    if (m.action === 'drop') return { id: m.family, drop: true };
+    if (m.action === 'create') return { id: m.family, create: toAdminColumnFamily(m.spec) };
+    // An update names what it changes; a family without GC rule gets the empty rule (keep everything).
+    return {
+      id: m.family,
+      update: { gcRule: m.spec.gcRule ? toAdminGcRule(m.spec.gcRule) : {} },
+      updateMask: { paths: ['gc_rule'] },
+    };
+  });
+  return { name, modifications: mods };
+}
+
+/**
+ * Creates, updates (GC rule) or drops column families of a table (ModifyColumnFamilies, applied atomically).
+ *
+ * @example
+ * ```ts
+ * await modifyColumnFamilies(conn, 'devices', [{ family: 'tags', action: 'create', spec: {} }]);
+ * ```
+ */
+export async function modifyColumnFamilies(
+  connection: BigtableConnection,
+  tableId: string,
+  modifications: readonly FamilyModification[],
+): Promise<void> {
+  try {
+    await connection.admin.modifyColumnFamilies(
+      modifyColumnFamiliesRequest(connection.tablePath(tableId), modifications) as Parameters<
+        typeof connection.admin.modifyColumnFamilies
+      >[0],
+    );
+  } catch (error) {
+    throw toTransportError('ModifyColumnFamilies', error);
+  }
+}
+
+/**
+ * The UpdateTableRequest (object form) that sets table `name`'s row-key schema, or removes it (`null`, with
+ * `ignore_warnings`, the only change Bigtable allows on a table that has one).
+ *
+ * @example
+ * ```ts
+ * const request = updateRowKeySchemaRequest(conn.tablePath('devices'), null);
+ * ```
+ */
+export function updateRowKeySchemaRequest(name: string, schema: object | null): Record<string, unknown> {
+  return {
+    table: { name, ...(schema ? { rowKeySchema: schema } : {}) },
+    updateMask: { paths: ['row_key_schema'] },
+    ...(schema ? {} : { ignoreWarnings: true }),
+  };
+}
+
+/**
+ * Sets (or, with `null`, removes with `ignore_warnings`) a table's `row_key_schema` through UpdateTable and waits
+ * for the operation. `schema` is the admin `Type.Struct` object form.
+ *
+ * @example
+ * ```ts
+ * await updateRowKeySchema(conn, 'devices', { fields: [], encoding: { orderedCodeBytes: {} } });
+ * ```
+ */
+export async function updateRowKeySchema(
+  connection: BigtableConnection,
+  tableId: string,
+  schema: object | null,
+): Promise<void> {
+  try {
+    const [operation] = await connection.admin.updateTable(
+      updateRowKeySchemaRequest(connection.tablePath(tableId), schema) as Parameters<
+        typeof connection.admin.updateTable
+      >[0],
+    );
+    await operation.promise();
+  } catch (error) {
+    throw toTransportError('UpdateTable', error);
   }
 }

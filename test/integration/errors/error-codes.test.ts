@@ -14,6 +14,7 @@ import {
   BigtableMapperError,
   ConnectionClosedError,
   DeadlineExceededError,
+  DestructiveChangeError,
   EmulatorUnavailableError,
   InternalError,
   InvalidArgumentError,
@@ -274,6 +275,19 @@ describe('one error per code', () => {
         'MutateRow of Device with key "phone#\\x001" was sent but not answered; it may or may not have been ' +
           'applied (MutateRow failed: the connection is closed)',
       );
+    },
+
+    DESTRUCTIVE_CHANGE: async () => {
+      const plan = {
+        changes: [{ kind: 'dropTable', safety: 'destructive', tableId: 'ec_gone' }] as const,
+        notes: [],
+      };
+      const e = expectError(
+        await rejection(mapper().schema.apply(plan)),
+        DestructiveChangeError,
+        'DESTRUCTIVE_CHANGE',
+      );
+      expect(e.changes).toEqual(['drop table ec_gone (its data is lost)']);
     },
 
     INVALID_ARGUMENT: async () => {

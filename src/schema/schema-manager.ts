@@ -1,0 +1,226 @@
+import { DestructiveChangeError } from '../errors/destructive-change-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { TransportError } from '../errors/transport-error.js';
+import type { EntityClass } from '../metadata/entity-metadata.js';
+import type { BigtableConnection } from '../transport/bigtable-connection.js';
+import {
+  createTable,
+  deleteTable,
+  getTableSchema,
+  modifyColumnFamilies,
+  updateRowKeySchema,
+} from '../transport/table-admin.js';
+import { describeChange } from './format-plan.js';
+import type { PlanOptions, SchemaChange, SchemaPlan } from './schema-plan.js';
+import { planSchema } from './schema-plan.js';
+import type { RowKeySchemaJson, RowKeySchemaState, TableSchema } from './table-schema.js';
+import { desiredSchema, rowKeySchemaFromJson, rowKeySchemaToJson } from './table-schema.js';
+import type { RowKeySchema } from '../codecs/key/row-key-schema.js';
+
+/**
+ * Options of {@link SchemaManager.apply}.
+ *
+ * @example
+ * ```ts
+ * const options: ApplyOptions = { allowDestructive: true };
+ * ```
+ */
+export interface ApplyOptions {
+  /** Run destructive changes too; without it a plan holding one is refused before anything is sent. */
+  readonly allowDestructive?: boolean;
+}
+
+/**
+ * What an apply did: the changes it ran, in order.
+ *
+ * @example
+ * ```ts
+ * const { applied } = await mapper.ensureSchema([Device]);
+ * ```
+ */
+export interface ApplyResult {
+  readonly applied: readonly SchemaChange[];
+}
+
+/**
+ * What `check` found: `inSync` when the live tables match the entities (no change, extra families included).
+ *
+ * @example
+ * ```ts
+ * const drift = await mapper.schema.check([Device]);
+ * if (!drift.inSync) process.exitCode = 1;
+ * ```
+ */
+export interface SchemaDrift extends SchemaPlan {
+  readonly inSync: boolean;
+}
+
+const KINDS: ReadonlySet<string> = new Set<SchemaChange['kind']>([
+  'createTable',
+  'addFamily',
+  'changeGcRule',
+  'changeAggregate',
+  'setRowKeySchema',
+  'dropFamily',
+  'dropTable',
+]);
+
+/** Whether a change loses data or cannot be undone, whatever its `safety` field says. */
+function isDestructive(change: SchemaChange): boolean {
+  if (change.kind === 'setRowKeySchema') return change.from !== null;
+  return change.kind === 'changeAggregate' || change.kind === 'dropFamily' || change.kind === 'dropTable';
+}
+
+const ALREADY_EXISTS = 6; // gRPC status code
+
+const EMULATOR_ROW_KEY_SCHEMA =
+  "the emulator's GetTable does not return rowKeySchema, so whether one is set cannot be read";
+
+/**
+ * Plans and applies table schemas (families, GC rules, aggregate types, row-key schemas) for entity classes. Get
+ * it as `mapper.schema`.
+ *
+ * @example
+ * ```ts
+ * const plan = await mapper.schema.plan([Device]);
+ * console.log(formatPlan(plan));
+ * await mapper.schema.apply(plan);
+ * ```
+ */
+export class SchemaManager {
+  constructor(
+    private readonly connection: BigtableConnection,
+    private readonly tableIds: Readonly<Record<string, string>> = {},
+  ) {}
+
+  /**
+   * The live schema of a table, or `undefined` when it does not exist. On the emulator the row-key schema is
+   * `unknown` (its GetTable never returns one); on an instance a table without one is `none`.
+   *
+   * @example
+   * ```ts
+   * const live = await mapper.schema.live('devices');
+   * ```
+   */
+  async live(tableId: string): Promise<TableSchema | undefined> {
+    const table = await getTableSchema(this.connection, tableId);
+    if (!table) return undefined;
+    let rowKeySchema: RowKeySchemaState;
+    if (this.connection.endpoint.kind === 'emulator')
+      rowKeySchema = { state: 'unknown', reason: EMULATOR_ROW_KEY_SCHEMA };
+    else if (table.rowKeySchema === undefined)
+      rowKeySchema = { state: 'none', reason: 'the table has no row-key schema' };
+    else rowKeySchema = { state: 'set', schema: rowKeySchemaToJson(table.rowKeySchema as RowKeySchema) };
+    return { tableId, families: table.families, rowKeySchema };
+  }
+
+  /**
+   * The changes that bring the entities' tables to what the entities declare (see {@link PlanOptions} to prune).
+   *
+   * @example
+   * ```ts
+   * const plan = await mapper.schema.plan([Device], { pruneFamilies: true });
+   * ```
+   */
+  async plan(entities: readonly EntityClass[], options: PlanOptions = {}): Promise<SchemaPlan> {
+    const desired = desiredSchema(entities, { tableIds: this.tableIds });
+    const live: Record<string, TableSchema | undefined> = {};
+    for (const tableId of [...desired.map((t) => t.tableId), ...(options.pruneTables ?? [])])
+      live[tableId] = await this.live(tableId);
+    return planSchema(desired, live, options);
+  }
+
+  /**
+   * Drift for CI: the plan including families no entity declares; `inSync` when it is empty.
+   *
+   * @example
+   * ```ts
+   * const drift = await mapper.schema.check([Device]);
+   * ```
+   */
+  async check(entities: readonly EntityClass[]): Promise<SchemaDrift> {
+    const plan = await this.plan(entities, { pruneFamilies: true });
+    return { ...plan, inSync: plan.changes.length === 0 };
+  }
+
+  /**
+   * Runs a plan's changes in order. A plan with a destructive change is refused with
+   * {@link DestructiveChangeError} before anything is sent, unless `allowDestructive` is set.
+   *
+   * @example
+   * ```ts
+   * await mapper.schema.apply(await mapper.schema.plan([Device]));
+   * ```
+   */
+  async apply(plan: SchemaPlan, options: ApplyOptions = {}): Promise<ApplyResult> {
+    // Safety is derived from what each change does, not read from the plan (which may come from a file).
+    for (const change of plan.changes) {
+      if (!KINDS.has(change.kind))
+        throw new InvalidArgumentError({
+          api: 'SchemaManager.apply',
+          argument: 'plan.changes[].kind',
+          value: change.kind,
+          expected: `one of ${[...KINDS].join(', ')}`,
+        });
+    }
+    const destructive = plan.changes.filter(isDestructive);
+    if (destructive.length > 0 && !options.allowDestructive)
+      throw new DestructiveChangeError(destructive.map(describeChange));
+    const applied: SchemaChange[] = [];
+    for (const change of plan.changes) {
+      await this.run(change);
+      applied.push(change);
+    }
+    return { applied };
+  }
+
+  /**
+   * Plans and applies the safe changes the entities need (create tables, add families, change GC rules, set a
+   * row-key schema). A destructive change (e.g. an aggregate type that differs) is refused: use plan + apply.
+   *
+   * @example
+   * ```ts
+   * await mapper.schema.ensure([Device]);
+   * ```
+   */
+  async ensure(entities: readonly EntityClass[]): Promise<ApplyResult> {
+    try {
+      return await this.apply(await this.plan(entities));
+    } catch (error) {
+      // Another process ensuring the same schema got there first (CreateTable or a family create answered
+      // ALREADY_EXISTS): plan again from what is there now, once.
+      if (!(error instanceof TransportError && error.grpcCode === ALREADY_EXISTS)) throw error;
+      return this.apply(await this.plan(entities));
+    }
+  }
+
+  private async run(change: SchemaChange): Promise<void> {
+    const { connection } = this;
+    const schema = (json: RowKeySchemaJson): RowKeySchema => rowKeySchemaFromJson(json);
+    switch (change.kind) {
+      case 'createTable':
+        return createTable(connection, change.tableId, change.families);
+      case 'addFamily':
+        return modifyColumnFamilies(connection, change.tableId, [
+          { family: change.family, action: 'create', spec: change.spec },
+        ]);
+      case 'changeGcRule':
+        return modifyColumnFamilies(connection, change.tableId, [
+          { family: change.family, action: 'update', spec: change.to ? { gcRule: change.to } : {} },
+        ]);
+      case 'changeAggregate':
+        // Aggregate types are immutable: drop, then create with the new type (two calls; ids cannot repeat in one).
+        await modifyColumnFamilies(connection, change.tableId, [{ family: change.family, action: 'drop' }]);
+        return modifyColumnFamilies(connection, change.tableId, [
+          { family: change.family, action: 'create', spec: change.to },
+        ]);
+      case 'setRowKeySchema':
+        if (change.from) await updateRowKeySchema(connection, change.tableId, null);
+        return updateRowKeySchema(connection, change.tableId, schema(change.to));
+      case 'dropFamily':
+        return modifyColumnFamilies(connection, change.tableId, [{ family: change.family, action: 'drop' }]);
+      case 'dropTable':
+        return deleteTable(connection, change.tableId);
+    }
+  }
+}

@@ -1,0 +1,91 @@
+// Entities -> exportSchemaFiles -> parse both files -> generateEntitySource -> import the generated module ->
+// metadata equal to the original's (table, key segments and encoding, key parts, families, fields with codecs,
+// qualifiers and options), for both output styles.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DeviceDay } from '../../../../examples/device-telemetry.js';
+import { Purchase } from '../../../../examples/multi-tenant.js';
+import { Video } from '../../../../examples/video-row.js';
+import { parseRowKeySchemaFile } from '../../../../src/codecs/key/row-key-schema-file.js';
+import { resolveEntity } from '../../../../src/metadata/resolve-entity.js';
+import type { EntityClass, EntityMetadata } from '../../../../src/metadata/entity-metadata.js';
+import { exportSchemaFiles } from '../../../../src/schema/codegen/export-schema-files.js';
+import { generateEntitySource } from '../../../../src/schema/codegen/generate-entity-source.js';
+import { parseFamiliesFile } from '../../../../src/schema/codegen/parse-families-file.js';
+import { videoWithDecorators, videoWithDefineEntity } from '../../../fixtures/entities/video-entity.js';
+
+const OUT = new URL('../../../../.tmp/codegen-round-trip/', import.meta.url);
+const IMPORTS_FROM = '../../test/unit/schema/codegen/codegen-imports.js';
+const imports = {
+  'media.v1.Thumbnail': { from: IMPORTS_FROM },
+  csv: { from: IMPORTS_FROM },
+  point32: { from: IMPORTS_FROM },
+};
+const protobufFiles = {
+  'media.v1.EncodingStats': 'examples/video-stats.proto',
+  'telemetry.v1.Reading': 'test/fixtures/proto/telemetry.proto',
+};
+
+/** The comparable parts of metadata: bytes as hex, codecs by name, the key codec and class left out. */
+function comparable(meta: EntityMetadata): unknown {
+  const hex = (b: Uint8Array): string => `0x${Buffer.from(b).toString('hex')}`;
+  const norm = (value: unknown): unknown => {
+    if (value instanceof Uint8Array) return hex(value);
+    if (Array.isArray(value)) return value.map(norm);
+    if (typeof value === 'object' && value !== null) {
+      if ('encode' in value && 'decode' in value) return `codec ${(value as { name?: string }).name}`;
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, norm(v)]));
+    }
+    return value;
+  };
+  const segments = meta.key.segments.map((s) =>
+    s.type === 'literal' && typeof s.value === 'string'
+      ? { ...s, value: new TextEncoder().encode(s.value) }
+      : s,
+  );
+  return norm({
+    name: meta.name,
+    table: meta.table,
+    key: { segments, encoding: meta.key.encoding, parts: meta.key.parts },
+    families: meta.families,
+    fields: [...meta.fields].sort((a, b) => (a.property < b.property ? -1 : 1)),
+    version: meta.version,
+  });
+}
+
+const entities: [string, EntityClass][] = [
+  ['DeviceDay', DeviceDay],
+  ['Purchase', Purchase],
+  ['Video', Video],
+  ['FixtureVideo', videoWithDecorators('codegen_video')],
+  ['FixtureDefinedVideo', videoWithDefineEntity('codegen_video_defined')],
+];
+
+describe('codegen round trip: entity -> schema files -> generated source -> same metadata', () => {
+  mkdirSync(OUT, { recursive: true });
+  // The root tsconfig does not include .tmp/; this one gives the generated files its settings (decorators).
+  writeFileSync(
+    new URL('tsconfig.json', OUT),
+    JSON.stringify({ extends: '../../tsconfig.json', include: ['*.ts'] }),
+  );
+  for (const [label, cls] of entities) {
+    for (const style of ['decorators', 'defineEntity'] as const) {
+      it(`${label} (${style})`, async () => {
+        const original = resolveEntity(cls);
+        const files = exportSchemaFiles(original, { protobufFiles });
+        const source = generateEntitySource(
+          parseRowKeySchemaFile(files.rowKeySchemaFile),
+          parseFamiliesFile(files.familiesFile),
+          { style, imports },
+        );
+        const path = fileURLToPath(new URL(`${label}-${style}.ts`, OUT));
+        writeFileSync(path, source);
+        const module = (await import(path)) as Record<string, EntityClass>;
+        const generated = module[original.name]!;
+        expect(generated).toBeTypeOf('function');
+        expect(comparable(resolveEntity(generated))).toEqual(comparable(original));
+      });
+    }
+  }
+});

@@ -33,6 +33,28 @@ export function inlineDoc(doc: SourceDoc): string {
   return `${doc.call}(${doc.args.map(inlineDoc).join(', ')})`;
 }
 
+function entryCount(doc: SourceDoc): number {
+  if (typeof doc === 'string' || 'call' in doc) return 0;
+  return 'object' in doc ? doc.object.length : doc.array.length;
+}
+
+/**
+ * True when prettier breaks the expression whatever the width: an array of two or more elements that are all
+ * objects (or arrays) with more than one entry, or an expression containing one.
+ *
+ * @example
+ * ```ts
+ * mustBreak({ array: [{ object: [['a', '1'], ['b', '2']] }, { object: [['a', '3'], ['b', '4']] }] }); // true
+ * ```
+ */
+export function mustBreak(doc: SourceDoc): boolean {
+  if (typeof doc === 'string') return false;
+  if ('object' in doc) return doc.object.some(([, v]) => mustBreak(v));
+  if ('call' in doc) return doc.args.some(mustBreak);
+  if (doc.array.length > 1 && doc.array.every((d) => entryCount(d) > 1)) return true;
+  return doc.array.some(mustBreak);
+}
+
 /**
  * Lays out an expression the way prettier does with the repository's settings: on one line when it fits (given
  * `used` characters before it on the line and `after` after it), else objects and arrays one entry per line with
@@ -45,7 +67,8 @@ export function inlineDoc(doc: SourceDoc): string {
  */
 export function layoutDoc(doc: SourceDoc, indent: number, used: number, after: number): string {
   const inline = inlineDoc(doc);
-  if (typeof doc === 'string' || used + inline.length + after <= PRINT_WIDTH) return inline;
+  if (typeof doc === 'string' || (!mustBreak(doc) && used + inline.length + after <= PRINT_WIDTH))
+    return inline;
   const pad = ' '.repeat(indent + 2);
   const end = ' '.repeat(indent);
   if ('object' in doc) {

@@ -3,6 +3,8 @@
 // qualifiers and options), for both output styles.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { DeviceDay } from '../../../../examples/device-telemetry.js';
 import { Purchase } from '../../../../examples/multi-tenant.js';
@@ -62,6 +64,8 @@ const entities: [string, EntityClass][] = [
   ['FixtureDefinedVideo', videoWithDefineEntity('codegen_video_defined')],
 ];
 
+const written: string[] = [];
+
 describe('codegen round trip: entity -> schema files -> generated source -> same metadata', () => {
   mkdirSync(OUT, { recursive: true });
   // The root tsconfig does not include .tmp/; this one gives the generated files its settings (decorators).
@@ -81,6 +85,9 @@ describe('codegen round trip: entity -> schema files -> generated source -> same
         );
         const path = fileURLToPath(new URL(`${label}-${style}.ts`, OUT));
         writeFileSync(path, source);
+        written.push(path);
+        const config = await prettier.resolveConfig(path);
+        expect(await prettier.format(source, { ...config, filepath: path })).toBe(source);
         const module = (await import(path)) as Record<string, EntityClass>;
         const generated = module[original.name]!;
         expect(generated).toBeTypeOf('function');
@@ -88,4 +95,18 @@ describe('codegen round trip: entity -> schema files -> generated source -> same
       });
     }
   }
+
+  it('the generated sources type-check with the project settings', () => {
+    const config = ts.getParsedCommandLineOfConfigFile(
+      fileURLToPath(new URL('tsconfig.json', OUT)),
+      {},
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+    )!;
+    const program = ts.createProgram(written, { ...config.options, noEmit: true });
+    const errors = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    expect(written.length).toBe(entities.length * 2);
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

@@ -89,7 +89,8 @@ export interface FileFamily {
 
 /**
  * What the row-key schema file cannot say about a key field (it holds only stored types): the constant of a
- * literal, the salt, or the segment type and options of a key part and the property holding it.
+ * literal, the salt, or the segment type and options of a key part. A key part's property is its field name (the
+ * entity form names each row-key schema field after its property).
  *
  * @example
  * ```ts
@@ -102,9 +103,7 @@ export interface FileFamily {
 export type FileKeyHint =
   | { readonly literal: FileQualifier }
   | { readonly salt: { readonly buckets: number; readonly of: readonly string[] } }
-  | (Omit<Exclude<SegmentSpec, { type: 'literal' } | { type: 'salt' }>, 'name'> & {
-      readonly property?: string;
-    });
+  | Omit<Exclude<SegmentSpec, { type: 'literal' } | { type: 'salt' }>, 'name'>;
 
 /**
  * A families/columns file: the table, the entity (class) name, key hints by row-key schema field name, and the

@@ -341,8 +341,7 @@ function keyLayout(
         value: typeof hint.literal === 'string' ? hint.literal : base64Bytes(hint.literal.base64),
       };
     if ('salt' in hint) return { type: 'salt', buckets: hint.salt.buckets, of: hint.salt.of };
-    const { property, ...options } = hint;
-    return { ...options, name: property ?? name } as SegmentSpec;
+    return { ...hint, name } as SegmentSpec;
   });
   const result: {
     salt?: { buckets: number; of?: readonly string[] };
@@ -356,8 +355,7 @@ function keyLayout(
       if (i !== 0) g.problem('the salt must be the first key field');
       result.salt = { buckets: segment.buckets, of: segment.of };
     } else if (segment.type === 'literal') {
-      const value =
-        typeof segment.value === 'string' ? new TextEncoder().encode(segment.value) : segment.value;
+      const value = segment.value;
       if (result.items.length === 0 && result.prefix === undefined) result.prefix = value;
       else result.items.push({ literal: value });
     } else {

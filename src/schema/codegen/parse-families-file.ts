@@ -274,14 +274,12 @@ function parseKeyHint(r: Reader, value: unknown, path: string): FileKeyHint | Sk
     if (!ok(buckets) || !of.every(ok)) return SKIP;
     return { salt: { buckets, of } };
   }
-  const m = r.mapping(value, path, ['type', 'property', 'width', 'encoding', 'as', 'unit']);
+  const m = r.mapping(value, path, ['type', 'width', 'encoding', 'as', 'unit']);
   if (!ok(m)) return m;
   const type = m.get('type');
   if (!KEY_TYPES.includes(type as string))
     return r.fail(at(path, 'type'), `expected one of ${KEY_TYPES.join(', ')}, got ${JSON.stringify(type)}`);
-  const property = m.has('property') ? r.string(m.get('property'), at(path, 'property')) : undefined;
-  if (property !== undefined && !ok(property)) return SKIP;
-  const hint: Record<string, unknown> = { type, ...(property === undefined ? {} : { property }) };
+  const hint: Record<string, unknown> = { type };
   const choices: Record<string, readonly string[]> = {
     encoding: ['orderedCode', 'bigEndian'],
     as: ['bigint', 'number', 'date', 'micros'],

@@ -9,12 +9,18 @@ import { describe, expect, it } from 'vitest';
 import { DeviceDay } from '../../../../examples/device-telemetry.js';
 import { Purchase } from '../../../../examples/multi-tenant.js';
 import { Video } from '../../../../examples/video-row.js';
-import { parseRowKeySchemaFile } from '../../../../src/codecs/key/row-key-schema-file.js';
+import { encodeRowKeyWithSchema } from '../../../../src/codecs/key/row-key-schema.js';
+import {
+  formatRowKeySchemaFile,
+  parseRowKeySchemaFile,
+} from '../../../../src/codecs/key/row-key-schema-file.js';
+import { rowKeySchemaForKey } from '../../../../src/codecs/key/row-key-schema-segments.js';
 import { resolveEntity } from '../../../../src/metadata/resolve-entity.js';
 import type { EntityClass, EntityMetadata } from '../../../../src/metadata/entity-metadata.js';
 import { exportSchemaFiles } from '../../../../src/schema/codegen/export-schema-files.js';
 import { generateEntitySource } from '../../../../src/schema/codegen/generate-entity-source.js';
 import { parseFamiliesFile } from '../../../../src/schema/codegen/parse-families-file.js';
+import { SEED_FAMILIES, SEED_ROW_KEY_SCHEMA } from './seed-device-files.js';
 import { videoWithDecorators, videoWithDefineEntity } from '../../../fixtures/entities/video-entity.js';
 
 const OUT = new URL('../../../../.tmp/codegen-round-trip/', import.meta.url);
@@ -41,15 +47,20 @@ function comparable(meta: EntityMetadata): unknown {
     }
     return value;
   };
-  const segments = meta.key.segments.map((s) =>
-    s.type === 'literal' && typeof s.value === 'string'
-      ? { ...s, value: new TextEncoder().encode(s.value) }
-      : s,
-  );
   return norm({
     name: meta.name,
     table: meta.table,
-    key: { segments, encoding: meta.key.encoding, parts: meta.key.parts },
+    key: {
+      // A literal keeps its kind (text: a STRING field, bytes: a BYTES field of the row-key schema).
+      segments: meta.key.segments.map((s) =>
+        s.type === 'literal' ? { ...s, kind: typeof s.value === 'string' ? 'text' : 'bytes' } : s,
+      ),
+      encoding: meta.key.encoding,
+      parts: meta.key.parts,
+      schema: formatRowKeySchemaFile(
+        rowKeySchemaForKey({ entity: meta.name, segments: meta.key.segments, encoding: meta.key.encoding }),
+      ),
+    },
     families: meta.families,
     fields: [...meta.fields].sort((a, b) => (a.property < b.property ? -1 : 1)),
     version: meta.version,
@@ -96,6 +107,28 @@ describe('codegen round trip: entity -> schema files -> generated source -> same
     }
   }
 
+  for (const style of ['decorators', 'defineEntity'] as const) {
+    it(`the seed's structured key, generated from schema files (${style}), encodes like the schema`, async () => {
+      const schema = parseRowKeySchemaFile(SEED_ROW_KEY_SCHEMA);
+      const source = generateEntitySource(schema, parseFamiliesFile(SEED_FAMILIES), { style });
+      const path = fileURLToPath(new URL(`SeedDevice-${style}.ts`, OUT));
+      writeFileSync(path, source);
+      written.push(path);
+      const { Device } = (await import(path)) as Record<string, EntityClass>;
+      const serial = new TextEncoder().encode('8923695');
+      const key = resolveEntity(Device!).key.codec.encode({
+        deviceType: 'phone',
+        country: 'india',
+        manufacturerId: 'pke5preri2eru',
+        serialNumber: serial,
+      });
+      expect(Buffer.from(key).toString()).toBe('phone#india#pke5preri2eru#8923695');
+      expect(key).toEqual(encodeRowKeyWithSchema(schema, ['phone', 'india', 'pke5preri2eru', serial]));
+      const files = exportSchemaFiles(resolveEntity(Device!));
+      expect(parseRowKeySchemaFile(files.rowKeySchemaFile)).toEqual(schema);
+    });
+  }
+
   it('the generated sources type-check with the project settings', () => {
     const config = ts.getParsedCommandLineOfConfigFile(
       fileURLToPath(new URL('tsconfig.json', OUT)),
@@ -106,7 +139,7 @@ describe('codegen round trip: entity -> schema files -> generated source -> same
     const errors = ts
       .getPreEmitDiagnostics(program)
       .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
-    expect(written.length).toBe(entities.length * 2);
+    expect(written.length).toBe(entities.length * 2 + 2);
     expect(errors).toEqual([]);
   }, 120_000);
 });

@@ -107,6 +107,8 @@ function parseQualifier(r: Reader, value: unknown, path: string): FileQualifier 
 }
 
 function parseCodec(r: Reader, value: unknown, path: string): FileCodec | Skip {
+  if (value === undefined)
+    return r.fail(path, `a codec is required: one of ${BUILTIN.join(', ')}, { protobuf }, { custom }`);
   if (typeof value === 'string') {
     return BUILTIN.includes(value)
       ? (value as FileCodec)

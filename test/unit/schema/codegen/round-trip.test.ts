@@ -17,6 +17,8 @@ import {
 import { rowKeySchemaForKey } from '../../../../src/codecs/key/row-key-schema-segments.js';
 import { resolveEntity } from '../../../../src/metadata/resolve-entity.js';
 import type { EntityClass, EntityMetadata } from '../../../../src/metadata/entity-metadata.js';
+import { defineEntity } from '../../../../src/metadata/define-entity.js';
+import { Gc } from '../../../../src/metadata/gc.js';
 import { exportSchemaFiles } from '../../../../src/schema/codegen/export-schema-files.js';
 import { generateEntitySource } from '../../../../src/schema/codegen/generate-entity-source.js';
 import { parseFamiliesFile } from '../../../../src/schema/codegen/parse-families-file.js';
@@ -67,7 +69,59 @@ function comparable(meta: EntityMetadata): unknown {
   });
 }
 
+/** Salt, ordered-code key, a binary literal, big-endian int64, timestamp, reversed int64, GC intersection. */
+class Sensor {
+  site!: string;
+  seq!: bigint;
+  at!: Date;
+  id!: number;
+  raw!: Uint8Array;
+  samples!: Map<Uint8Array, unknown>;
+}
+defineEntity(Sensor, {
+  table: 'codegen_sensors',
+  encoding: 'orderedCode',
+  salt: { buckets: 4, of: ['site'] },
+  key: [
+    { property: 'site', type: 'string' },
+    { literal: Uint8Array.of(0, 1, 0xff) },
+    { property: 'seq', type: 'int64', encoding: 'bigEndian' },
+    { property: 'at', type: 'timestamp' },
+    { property: 'id', type: 'reversedInt64', as: 'number' },
+  ],
+  families: {
+    m: { gc: Gc.intersection(Gc.maxVersions(3), Gc.maxAge({ hours: 36, millis: 5 })) },
+    s: {},
+  },
+  properties: {
+    raw: { family: 'm', qualifier: Uint8Array.of(0xff, 0x00), codec: 'bytes' },
+    samples: { kind: 'map', family: 's', key: 'bytes', value: 'json' },
+  },
+});
+
+/** A delimited key with another delimiter, a reversed domain, a padded int64 and reversed microseconds. */
+class Page {
+  domain!: string;
+  shard!: number;
+  crawledAt!: bigint;
+  body!: string;
+}
+defineEntity(Page, {
+  table: 'codegen_pages',
+  prefix: 'page',
+  delimiter: ',',
+  key: [
+    { property: 'domain', type: 'reversedDomain' },
+    { property: 'shard', type: 'int64', width: 6, as: 'number' },
+    { property: 'crawledAt', type: 'reversedTimestamp', as: 'micros', unit: 'micros' },
+  ],
+  families: { p: { gc: Gc.maxAge({ days: 2 }) } },
+  properties: { body: { family: 'p', codec: 'string', nullable: true, optional: true } },
+});
+
 const entities: [string, EntityClass][] = [
+  ['Sensor', Sensor],
+  ['Page', Page],
   ['DeviceDay', DeviceDay],
   ['Purchase', Purchase],
   ['Video', Video],

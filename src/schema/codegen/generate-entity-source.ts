@@ -425,7 +425,8 @@ function importLine(names: Iterable<string>, from: string, typeOnly = false): st
   const sorted = [...names].sort();
   const head = `import ${typeOnly ? 'type ' : ''}{ `;
   const inline = `${head}${sorted.join(', ')} } from ${quote(from)};`;
-  if (inline.length <= 110) return inline;
+  // prettier never breaks an import of a single name.
+  if (inline.length <= 110 || sorted.length === 1) return inline;
   return `import ${typeOnly ? 'type ' : ''}{\n${sorted.map((n) => `  ${n},`).join('\n')}\n} from ${quote(from)};`;
 }
 

@@ -1,5 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { MetadataError } from '../../errors/metadata-error.js';
+import { familyNameProblem, tableIdProblem } from '../../metadata/bigtable-names.js';
 import type { MetadataProblem } from '../../errors/metadata-error.js';
 import type { AggregateKind, GcRule } from '../../model/family-spec.js';
 import type {
@@ -302,6 +303,40 @@ function parseKeyHint(r: Reader, value: unknown, path: string): FileKeyHint | Sk
   return hint as FileKeyHint;
 }
 
+/** What the file can get wrong beyond its shape: family names, aggregate placement, a property declared twice. */
+function checkFamilies(r: Reader, families: readonly FileFamily[]): void {
+  const seen = new Map<string, string>();
+  for (const family of families) {
+    const path = at('families', family.name);
+    const nameProblem = familyNameProblem(family.name);
+    if (nameProblem) r.fail(path, nameProblem);
+    const isAggregate = family.aggregate !== undefined;
+    if (
+      isAggregate &&
+      (family.columns?.length || family.counters?.length || family.version || family.map || family.set)
+    )
+      r.fail(path, `an aggregate family (${family.aggregate}) holds aggregates only`);
+    if (!isAggregate && family.aggregates?.length)
+      r.fail(
+        at(path, 'aggregates'),
+        'aggregates need an aggregate family: add aggregate: sum | min | max | hll',
+      );
+    const properties = [
+      ...(family.columns ?? []),
+      ...(family.counters ?? []),
+      ...(family.aggregates ?? []),
+      ...(family.version ? [family.version] : []),
+      ...(family.map ? [family.map] : []),
+      ...(family.set ? [family.set] : []),
+    ].map((f) => f.property);
+    for (const property of properties) {
+      const first = seen.get(property);
+      if (first !== undefined) r.fail(path, `property ${property} is already declared in family ${first}`);
+      else seen.set(property, family.name);
+    }
+  }
+}
+
 /**
  * Reads a families/columns file (YAML or JSON, see docs/codegen.md): `table`, `entity`, optional `key` hints by
  * row-key schema field name, and `families` by name, each with `gc` / `aggregate` and its columns, counters,
@@ -356,6 +391,11 @@ export function parseFamiliesFile(text: string, options: ParseFamiliesFileOption
       const parsed = parseFamily(r, name, body, at('families', name));
       if (ok(parsed)) families.push(parsed);
     }
+  if (ok(table)) {
+    const problem = tableIdProblem(table);
+    if (problem) r.fail('table', problem);
+  }
+  checkFamilies(r, families);
   if (r.problems.length > 0 || !ok(table) || !ok(entity)) throw new MetadataError(r.problems);
   return { table, entity, key, families };
 }

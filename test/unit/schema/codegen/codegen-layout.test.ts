@@ -16,12 +16,12 @@ async function expectPrettierStable(source: string): Promise<void> {
 }
 
 const LONG = `
-table: a_table_with_a_rather_long_identifier_for_testing_the_layout_of_generated_entity_options
+table: a_table_with_a_rather_long_identifier_for_tests
 entity: LongNames
 key:
   deviceType: { type: int64, width: 12, as: number }
 families:
-  a_family_with_a_long_name_to_push_the_family_decorator_over_the_line_width_limit:
+  a_family_with_a_long_name_to_push_the_family_decorator_over_it:
     gc:
       union:
         - { intersection: [{ maxVersions: 1000 }, { maxAge: 123456789ms }] }

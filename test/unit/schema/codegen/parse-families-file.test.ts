@@ -106,6 +106,30 @@ families:
     ]);
   });
 
+  it('checks table and family names, aggregate placement and properties declared twice', () => {
+    expect(
+      problems(`
+table: 'bad table'
+entity: T
+families:
+  'a b':
+    columns: [{ property: x, codec: string }]
+  v:
+    aggregates: [{ property: y }]
+  s:
+    aggregate: sum
+    aggregates: [{ property: x }]
+    counters: [{ property: z }]
+`),
+    ).toEqual([
+      'table: table "bad table" must match [_a-zA-Z0-9][-_.a-zA-Z0-9]*',
+      'families.a b: family name "a b" must match [-_.a-zA-Z0-9]+',
+      'families.v.aggregates: aggregates need an aggregate family: add aggregate: sum | min | max | hll',
+      'families.s: an aggregate family (sum) holds aggregates only',
+      'families.s: property x is already declared in family a b',
+    ]);
+  });
+
   it('names a map sharing its family, invalid YAML and a missing table', () => {
     expect(
       problems(

@@ -156,6 +156,25 @@ export type {
   TableSchema,
 } from './schema/table-schema.js';
 
+// Codegen (docs/codegen.md): entity source from a row-key schema file and a families file, and the way back.
+export { exportSchemaFiles } from './schema/codegen/export-schema-files.js';
+export type { ExportSchemaFilesOptions, SchemaFiles } from './schema/codegen/export-schema-files.js';
+export { generateEntitySource } from './schema/codegen/generate-entity-source.js';
+export type { CodecImport, GenerateEntitySourceOptions } from './schema/codegen/generate-entity-source.js';
+export { parseFamiliesFile } from './schema/codegen/parse-families-file.js';
+export type { ParseFamiliesFileOptions } from './schema/codegen/parse-families-file.js';
+export { formatFamiliesFile } from './schema/codegen/format-families-file.js';
+export type { FormatFamiliesFileOptions } from './schema/codegen/format-families-file.js';
+export type {
+  FamiliesFile,
+  FileCodec,
+  FileColumn,
+  FileFamily,
+  FileInt64Cell,
+  FileKeyHint,
+  FileQualifier,
+} from './schema/codegen/families-file-types.js';
+
 // Schema design lint: Bigtable's schema-design rules as checks on entity metadata (docs/lint.md).
 export { formatFindings, lintEntities, LINT_RULES } from './schema/lint/index.js';
 export type { LintFinding, LintOptions, LintRule, LintRuleId, LintSeverity } from './schema/lint/index.js';

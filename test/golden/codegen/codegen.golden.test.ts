@@ -1,0 +1,53 @@
+// Golden generated sources: the seed's structured key (phone#india#pke5preri2eru#8923695) from hand-written schema
+// files, and two example entities exported and regenerated. A change to the generator shows here as a diff.
+import { describe, it } from 'vitest';
+import { DeviceDay } from '../../../examples/device-telemetry.js';
+import { Video } from '../../../examples/video-row.js';
+import { parseRowKeySchemaFile } from '../../../src/codecs/key/row-key-schema-file.js';
+import { resolveEntity } from '../../../src/metadata/resolve-entity.js';
+import { exportSchemaFiles } from '../../../src/schema/codegen/export-schema-files.js';
+import { generateEntitySource } from '../../../src/schema/codegen/generate-entity-source.js';
+import { parseFamiliesFile } from '../../../src/schema/codegen/parse-families-file.js';
+import { expectGolden } from '../../support/golden-file.js';
+import { SEED_FAMILIES, SEED_ROW_KEY_SCHEMA } from '../../unit/schema/codegen/seed-device-files.js';
+
+const golden = (name: string): URL => new URL(`./__golden__/${name}`, import.meta.url);
+
+describe('golden generated entity sources', () => {
+  it('the seed structured key phone#india#pke5preri2eru#8923695 (decorators and defineEntity)', () => {
+    const schema = parseRowKeySchemaFile(SEED_ROW_KEY_SCHEMA);
+    const families = parseFamiliesFile(SEED_FAMILIES);
+    expectGolden(generateEntitySource(schema, families), golden('seed-device.decorators.ts.txt'));
+    expectGolden(
+      generateEntitySource(schema, families, { style: 'defineEntity' }),
+      golden('seed-device.define-entity.ts.txt'),
+    );
+  });
+
+  it('DeviceDay of examples/device-telemetry.ts, exported and regenerated', () => {
+    const files = exportSchemaFiles(resolveEntity(DeviceDay));
+    expectGolden(files.familiesFile, golden('device-day.families.yaml.txt'));
+    const source = generateEntitySource(
+      parseRowKeySchemaFile(files.rowKeySchemaFile),
+      parseFamiliesFile(files.familiesFile),
+    );
+    expectGolden(source, golden('device-day.decorators.ts.txt'));
+  });
+
+  it('Video of examples/video-row.ts, exported and regenerated with defineEntity', () => {
+    const files = exportSchemaFiles(resolveEntity(Video), {
+      protobufFiles: { 'media.v1.EncodingStats': 'examples/video-stats.proto' },
+    });
+    expectGolden(files.rowKeySchemaFile, golden('video.row-key-schema.yaml.txt'));
+    expectGolden(files.familiesFile, golden('video.families.yaml.txt'));
+    const source = generateEntitySource(
+      parseRowKeySchemaFile(files.rowKeySchemaFile),
+      parseFamiliesFile(files.familiesFile),
+      {
+        style: 'defineEntity',
+        imports: { 'media.v1.Thumbnail': { from: './media-types.js' }, csv: { from: './codecs.js' } },
+      },
+    );
+    expectGolden(source, golden('video.define-entity.ts.txt'));
+  });
+});

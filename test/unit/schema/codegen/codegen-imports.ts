@@ -1,0 +1,12 @@
+// What generated entity sources import in the round-trip tests: the protobuf types built by reflection and the user
+// codecs of the example and fixture entities (codecs compare by name, so equal copies stand in for them).
+import { Codecs } from '../../../../decorators/index.js';
+
+export { Thumbnail, pointCodec as point32 } from '../../../fixtures/entities/video-entity.js';
+
+/** The comma-separated list codec of examples/video-row.ts. */
+export const csv = Codecs.custom<string[]>({
+  name: 'csv',
+  encode: (v) => Buffer.from(v.join(',')),
+  decode: (b) => Buffer.from(b).toString().split(','),
+});

@@ -1,0 +1,199 @@
+// Entities -> exportSchemaFiles -> parse both files -> generateEntitySource -> import the generated module ->
+// metadata equal to the original's (table, key segments and encoding, key parts, families, fields with codecs,
+// qualifiers and options), for both output styles.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { DeviceDay } from '../../../../examples/device-telemetry.js';
+import { Purchase } from '../../../../examples/multi-tenant.js';
+import { Video } from '../../../../examples/video-row.js';
+import { encodeRowKeyWithSchema } from '../../../../src/codecs/key/row-key-schema.js';
+import {
+  formatRowKeySchemaFile,
+  parseRowKeySchemaFile,
+} from '../../../../src/codecs/key/row-key-schema-file.js';
+import { rowKeySchemaForKey } from '../../../../src/codecs/key/row-key-schema-segments.js';
+import { resolveEntity } from '../../../../src/metadata/resolve-entity.js';
+import type { EntityClass, EntityMetadata } from '../../../../src/metadata/entity-metadata.js';
+import { defineEntity } from '../../../../src/metadata/define-entity.js';
+import { Gc } from '../../../../src/metadata/gc.js';
+import { exportSchemaFiles } from '../../../../src/schema/codegen/export-schema-files.js';
+import { generateEntitySource } from '../../../../src/schema/codegen/generate-entity-source.js';
+import { parseFamiliesFile } from '../../../../src/schema/codegen/parse-families-file.js';
+import { SEED_FAMILIES, SEED_ROW_KEY_SCHEMA } from './seed-device-files.js';
+import { videoWithDecorators, videoWithDefineEntity } from '../../../fixtures/entities/video-entity.js';
+
+const OUT = new URL('../../../../.tmp/codegen-round-trip/', import.meta.url);
+const IMPORTS_FROM = '../../test/unit/schema/codegen/codegen-imports.js';
+const imports = {
+  'media.v1.Thumbnail': { from: IMPORTS_FROM },
+  csv: { from: IMPORTS_FROM },
+  point32: { from: IMPORTS_FROM },
+};
+const protobufFiles = {
+  'media.v1.EncodingStats': 'examples/video-stats.proto',
+  'telemetry.v1.Reading': 'test/fixtures/proto/telemetry.proto',
+};
+
+/** The comparable parts of metadata: bytes as hex, codecs by name, the key codec and class left out. */
+function comparable(meta: EntityMetadata): unknown {
+  const hex = (b: Uint8Array): string => `0x${Buffer.from(b).toString('hex')}`;
+  const norm = (value: unknown): unknown => {
+    if (value instanceof Uint8Array) return hex(value);
+    if (Array.isArray(value)) return value.map(norm);
+    if (typeof value === 'object' && value !== null) {
+      if ('encode' in value && 'decode' in value) return `codec ${(value as { name?: string }).name}`;
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, norm(v)]));
+    }
+    return value;
+  };
+  return norm({
+    name: meta.name,
+    table: meta.table,
+    key: {
+      // A literal keeps its kind (text: a STRING field, bytes: a BYTES field of the row-key schema).
+      segments: meta.key.segments.map((s) =>
+        s.type === 'literal' ? { ...s, kind: typeof s.value === 'string' ? 'text' : 'bytes' } : s,
+      ),
+      encoding: meta.key.encoding,
+      parts: meta.key.parts,
+      schema: formatRowKeySchemaFile(
+        rowKeySchemaForKey({ entity: meta.name, segments: meta.key.segments, encoding: meta.key.encoding }),
+      ),
+    },
+    families: meta.families,
+    fields: [...meta.fields].sort((a, b) => (a.property < b.property ? -1 : 1)),
+    version: meta.version,
+  });
+}
+
+/** Salt, ordered-code key, a binary literal, big-endian int64, timestamp, reversed int64, GC intersection. */
+class Sensor {
+  site!: string;
+  seq!: bigint;
+  at!: Date;
+  id!: number;
+  raw!: Uint8Array;
+  samples!: Map<Uint8Array, unknown>;
+}
+defineEntity(Sensor, {
+  table: 'codegen_sensors',
+  encoding: 'orderedCode',
+  salt: { buckets: 4, of: ['site'] },
+  key: [
+    { property: 'site', type: 'string' },
+    { literal: Uint8Array.of(0, 1, 0xff) },
+    { property: 'seq', type: 'int64', encoding: 'bigEndian' },
+    { property: 'at', type: 'timestamp' },
+    { property: 'id', type: 'reversedInt64', as: 'number' },
+  ],
+  families: {
+    m: { gc: Gc.intersection(Gc.maxVersions(3), Gc.maxAge({ hours: 36, millis: 5 })) },
+    s: {},
+  },
+  properties: {
+    raw: { family: 'm', qualifier: Uint8Array.of(0xff, 0x00), codec: 'bytes' },
+    samples: { kind: 'map', family: 's', key: 'bytes', value: 'json' },
+  },
+});
+
+/** A delimited key with another delimiter, a reversed domain, a padded int64 and reversed microseconds. */
+class Page {
+  domain!: string;
+  shard!: number;
+  crawledAt!: bigint;
+  body!: string;
+}
+defineEntity(Page, {
+  table: 'codegen_pages',
+  prefix: 'page',
+  delimiter: ',',
+  key: [
+    { property: 'domain', type: 'reversedDomain' },
+    { property: 'shard', type: 'int64', width: 6, as: 'number' },
+    { property: 'crawledAt', type: 'reversedTimestamp', as: 'micros', unit: 'micros' },
+  ],
+  families: { p: { gc: Gc.maxAge({ days: 2 }) } },
+  properties: { body: { family: 'p', codec: 'string', nullable: true, optional: true } },
+});
+
+const entities: [string, EntityClass][] = [
+  ['Sensor', Sensor],
+  ['Page', Page],
+  ['DeviceDay', DeviceDay],
+  ['Purchase', Purchase],
+  ['Video', Video],
+  ['FixtureVideo', videoWithDecorators('codegen_video')],
+  ['FixtureDefinedVideo', videoWithDefineEntity('codegen_video_defined')],
+];
+
+const written: string[] = [];
+
+describe('codegen round trip: entity -> schema files -> generated source -> same metadata', () => {
+  mkdirSync(OUT, { recursive: true });
+  // The root tsconfig does not include .tmp/; this one gives the generated files its settings (decorators).
+  writeFileSync(
+    new URL('tsconfig.json', OUT),
+    JSON.stringify({ extends: '../../tsconfig.json', include: ['*.ts'] }),
+  );
+  for (const [label, cls] of entities) {
+    for (const style of ['decorators', 'defineEntity'] as const) {
+      it(`${label} (${style})`, async () => {
+        const original = resolveEntity(cls);
+        const files = exportSchemaFiles(original, { protobufFiles });
+        const source = generateEntitySource(
+          parseRowKeySchemaFile(files.rowKeySchemaFile),
+          parseFamiliesFile(files.familiesFile),
+          { style, imports },
+        );
+        const path = fileURLToPath(new URL(`${label}-${style}.ts`, OUT));
+        writeFileSync(path, source);
+        written.push(path);
+        const config = await prettier.resolveConfig(path);
+        expect(await prettier.format(source, { ...config, filepath: path })).toBe(source);
+        const module = (await import(path)) as Record<string, EntityClass>;
+        const generated = module[original.name]!;
+        expect(generated).toBeTypeOf('function');
+        expect(comparable(resolveEntity(generated))).toEqual(comparable(original));
+      });
+    }
+  }
+
+  for (const style of ['decorators', 'defineEntity'] as const) {
+    it(`the seed's structured key, generated from schema files (${style}), encodes like the schema`, async () => {
+      const schema = parseRowKeySchemaFile(SEED_ROW_KEY_SCHEMA);
+      const source = generateEntitySource(schema, parseFamiliesFile(SEED_FAMILIES), { style });
+      const path = fileURLToPath(new URL(`SeedDevice-${style}.ts`, OUT));
+      writeFileSync(path, source);
+      written.push(path);
+      const { Device } = (await import(path)) as Record<string, EntityClass>;
+      const serial = new TextEncoder().encode('8923695');
+      const key = resolveEntity(Device!).key.codec.encode({
+        deviceType: 'phone',
+        country: 'india',
+        manufacturerId: 'pke5preri2eru',
+        serialNumber: serial,
+      });
+      expect(Buffer.from(key).toString()).toBe('phone#india#pke5preri2eru#8923695');
+      expect(key).toEqual(encodeRowKeyWithSchema(schema, ['phone', 'india', 'pke5preri2eru', serial]));
+      const files = exportSchemaFiles(resolveEntity(Device!));
+      expect(parseRowKeySchemaFile(files.rowKeySchemaFile)).toEqual(schema);
+    });
+  }
+
+  it('the generated sources type-check with the project settings', () => {
+    const config = ts.getParsedCommandLineOfConfigFile(
+      fileURLToPath(new URL('tsconfig.json', OUT)),
+      {},
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+    )!;
+    const program = ts.createProgram(written, { ...config.options, noEmit: true });
+    const errors = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    expect(written.length).toBe(entities.length * 2 + 2);
+    expect(errors).toEqual([]);
+  }, 120_000);
+});

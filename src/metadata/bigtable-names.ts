@@ -6,7 +6,7 @@ const TABLE_ID = /^[_a-zA-Z0-9][-_.a-zA-Z0-9]*$/;
  *
  * @example
  * ```ts
- * if (qualifier.length > BIGTABLE_LIMITS.qualifierBytes) throw new Error('too long');
+ * const fits = qualifier.length <= BIGTABLE_LIMITS.qualifierBytes; // else Bigtable refuses the write
  * ```
  */
 export const BIGTABLE_LIMITS = Object.freeze({

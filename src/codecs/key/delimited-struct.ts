@@ -13,7 +13,7 @@ import { byteLabel, concatBytes } from './bytes.js';
  * @example
  * ```ts
  * const v: DelimitedViolation | undefined = delimitedViolation(field, delimiter);
- * if (v) throw new Error(v.limit);
+ * if (v) console.log(`not allowed in a delimited key: ${v.limit}`);
  * ```
  */
 export interface DelimitedViolation {

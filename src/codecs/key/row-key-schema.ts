@@ -113,7 +113,7 @@ export interface RowKeySchemaCodecOptions {
  *
  * @example
  * ```ts
- * if (key.length > MAX_ROW_KEY_BYTES) throw new Error('too long');
+ * const fits = key.length <= MAX_ROW_KEY_BYTES; // else Bigtable refuses the key
  * ```
  */
 export const MAX_ROW_KEY_BYTES = 4096;

@@ -34,9 +34,14 @@ function waitForReady(child: ChildProcess, timeoutMs: number): Promise<number | 
         ),
       timeoutMs,
     );
+    let grace: ReturnType<typeof setTimeout> | undefined;
     const onData = (chunk: Buffer): void => {
       output += chunk.toString('utf8');
-      if (/running on/i.test(output)) finish();
+      if (!/running on/i.test(output)) return;
+      // The ready line and the watchdog's pid line come through different pipes (or the emulator may print
+      // first): wait briefly for the pid line rather than race it.
+      if (/cbtemulator pid \d+/.test(output)) finish();
+      else grace ??= setTimeout(() => finish(), 2_000);
     };
     const onExit = (code: number | null): void =>
       finish(
@@ -46,6 +51,7 @@ function waitForReady(child: ChildProcess, timeoutMs: number): Promise<number | 
       );
     function finish(error?: Error): void {
       clearTimeout(timer);
+      if (grace !== undefined) clearTimeout(grace);
       child.stdout?.off('data', onData);
       child.stderr?.off('data', onData);
       child.off('exit', onExit);

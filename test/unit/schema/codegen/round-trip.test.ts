@@ -1,10 +1,9 @@
 // Entities -> exportSchemaFiles -> parse both files -> generateEntitySource -> import the generated module ->
 // metadata equal to the original's (table, key segments and encoding, key parts, families, fields with codecs,
 // qualifiers and options), for both output styles.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { DeviceDay } from '../../../../examples/device-telemetry.js';
 import { Purchase } from '../../../../examples/multi-tenant.js';
@@ -24,6 +23,7 @@ import { generateEntitySource } from '../../../../src/schema/codegen/generate-en
 import { parseFamiliesFile } from '../../../../src/schema/codegen/parse-families-file.js';
 import { schemaFilesMetadata } from '../../../../src/schema/codegen/schema-files-metadata.js';
 import { SEED_FAMILIES, SEED_ROW_KEY_SCHEMA } from './seed-device-files.js';
+import { prepareGeneratedDir, typeErrors } from '../../../support/generated-sources.js';
 import { videoWithDecorators, videoWithDefineEntity } from '../../../fixtures/entities/video-entity.js';
 
 const OUT = new URL('../../../../.tmp/codegen-round-trip/', import.meta.url);
@@ -133,12 +133,7 @@ const entities: [string, EntityClass][] = [
 const written: string[] = [];
 
 describe('codegen round trip: entity -> schema files -> generated source -> same metadata', () => {
-  mkdirSync(OUT, { recursive: true });
-  // The root tsconfig does not include .tmp/; this one gives the generated files its settings (decorators).
-  writeFileSync(
-    new URL('tsconfig.json', OUT),
-    JSON.stringify({ extends: '../../tsconfig.json', include: ['*.ts'] }),
-  );
+  prepareGeneratedDir(OUT);
   for (const [label, cls] of entities) {
     for (const style of ['decorators', 'defineEntity'] as const) {
       it(`${label} (${style})`, async () => {
@@ -197,15 +192,7 @@ describe('codegen round trip: entity -> schema files -> generated source -> same
   }
 
   it('the generated sources type-check with the project settings', () => {
-    const config = ts.getParsedCommandLineOfConfigFile(
-      fileURLToPath(new URL('tsconfig.json', OUT)),
-      {},
-      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
-    )!;
-    const program = ts.createProgram(written, { ...config.options, noEmit: true });
-    const errors = ts
-      .getPreEmitDiagnostics(program)
-      .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    const errors = typeErrors(OUT, written);
     expect(written.length).toBe(entities.length * 2 + 2);
     expect(errors).toEqual([]);
   }, 120_000);

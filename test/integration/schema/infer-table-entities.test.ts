@@ -9,6 +9,7 @@ import type { Mutation } from '../../../src/model/mutation.js';
 import { Mapper } from '../../../src/repository/mapper.js';
 import { inferTableEntities } from '../../../src/schema/codegen/infer-table-entities.js';
 import type { SampleProgress } from '../../../src/schema/codegen/sample-table.js';
+import { sampleTable } from '../../../src/schema/codegen/sample-table.js';
 import { TestTable } from '../../../src/testing/test-table.js';
 import { mutateRows } from '../../../src/transport/mutate-rows.js';
 import { sampleRowKeys } from '../../../src/transport/sample-row-keys.js';
@@ -214,7 +215,7 @@ describe('inferTableEntities on the emulator', () => {
 });
 
 describe('sampleRowKeys on the emulator', () => {
-  it('gives split keys in order and ends with the empty key (the end of the table)', async () => {
+  it('gives split keys in order, ending with the empty key; sampleTable spreads its rows over them', async () => {
     const t = await TestTable.create({ d: {} }, { emulatorHost: emulatorHost() });
     try {
       const rows = Array.from({ length: 30 }, (_, i) => ({
@@ -223,6 +224,12 @@ describe('sampleRowKeys on the emulator', () => {
       }));
       await mutateRows(t.connection, t.tableId, rows);
       const samples = await sampleRowKeys(t.connection, t.tableId);
+      // With split points, a small sample takes rows from each range, not only from the start of the table.
+      const sample = await sampleTable(t.connection, t.tableId, { maxRows: 4 });
+      const sampled = sample.rows.map((r) => Buffer.from(r.key).toString());
+      expect(sample.splits).toBe(samples.length - 1);
+      if (sample.splits > 0) expect(sampled.at(-1)! >= Buffer.from(samples[0]!.key).toString()).toBe(true);
+      else expect(sampled).toEqual(['k000', 'k001', 'k002', 'k003']);
       expect(samples.at(-1)!.key).toEqual(new Uint8Array());
       const keys = samples.slice(0, -1).map((s) => Buffer.from(s.key).toString());
       expect(keys).toEqual([...keys].sort());

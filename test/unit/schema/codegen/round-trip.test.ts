@@ -6,8 +6,11 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { DeviceDay } from '../../../../examples/device-telemetry.js';
+import { examples } from '../../../../examples/examples.js';
 import { Purchase } from '../../../../examples/multi-tenant.js';
 import { Video } from '../../../../examples/video-row.js';
+import { Explicit } from '../../../fixtures/entities/compile-mode-entities.js';
+import { Invoice, Payment, Telemetry } from '../../../golden/schema/schema-entities.js';
 import { encodeRowKeyWithSchema } from '../../../../src/codecs/key/row-key-schema.js';
 import {
   formatRowKeySchemaFile,
@@ -120,19 +123,29 @@ defineEntity(Page, {
   properties: { body: { family: 'p', codec: 'string', nullable: true, optional: true } },
 });
 
+// Every entity of examples/ (through the examples list, so a new example is covered without editing this file),
+// and the fixture entities of the tests.
+const exampleEntities = [...new Set(examples.flatMap((e) => e.entities))];
 const entities: [string, EntityClass][] = [
   ['Sensor', Sensor],
   ['Page', Page],
-  ['DeviceDay', DeviceDay],
-  ['Purchase', Purchase],
-  ['Video', Video],
+  ...exampleEntities.map((cls): [string, EntityClass] => [`Example${cls.name}`, cls]),
   ['FixtureVideo', videoWithDecorators('codegen_video')],
   ['FixtureDefinedVideo', videoWithDefineEntity('codegen_video_defined')],
+  ['FixtureExplicit', Explicit],
+  ['FixtureTelemetry', Telemetry],
+  ['FixtureInvoice', Invoice],
+  ['FixturePayment', Payment],
 ];
 
 const written: string[] = [];
 
 describe('codegen round trip: entity -> schema files -> generated source -> same metadata', () => {
+  it('covers every example entity', () => {
+    expect(exampleEntities.length).toBeGreaterThanOrEqual(3);
+    for (const cls of [DeviceDay, Purchase, Video]) expect(exampleEntities).toContain(cls);
+  });
+
   prepareGeneratedDir(OUT);
   for (const [label, cls] of entities) {
     for (const style of ['decorators', 'defineEntity'] as const) {

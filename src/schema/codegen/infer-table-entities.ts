@@ -175,7 +175,9 @@ export async function inferTableEntities(
 ): Promise<InferredTable> {
   const connection = 'connection' in source ? source.connection : source;
   const sample = await sampleTable(connection, tableId, options);
-  const tableSchema = sample.rowKeySchema as RowKeySchema | undefined;
+  // An instance answers no schema (or one without fields) for a table without one: infer the key then.
+  const answered = sample.rowKeySchema as RowKeySchema | undefined;
+  const tableSchema = answered && answered.fields?.length > 0 ? answered : undefined;
   const groups = tableSchema
     ? [{ rows: [...sample.rows] }]
     : groupsOf(sample.rows, options.splitByPrefix ?? true);

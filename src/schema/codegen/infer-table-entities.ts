@@ -39,8 +39,9 @@ export interface InferTableOptions
   /** More distinct qualifiers than this in one family make it a Map or Set. Default 16. */
   readonly mapThreshold?: number;
   /**
-   * One entity per literal first key field when the sampled keys start with 2–8 different words (single-table
-   * design: `invoice#…`, `payment#…`). Default true.
+   * One entity per literal first key field when the sampled keys start with 2–8 different words whose rows differ in
+   * shape (number of key fields or families used): a single-table design such as `invoice#…`, `payment#…`. Rows of
+   * one shape stay one entity (the first field is then a key part, e.g. a tenant). Default true.
    */
   readonly splitByPrefix?: boolean;
 }
@@ -106,6 +107,20 @@ function groupsOf(rows: readonly RowData[], split: boolean): Array<{ prefix?: st
     distinct.length <= 8 &&
     distinct.every((d) => d !== undefined && WORD.test(d) && byPrefix.get(d)!.length >= 2);
   if (!grouped) return [{ rows: [...rows] }];
+  // Groups of one shape (same number of key fields, same families) are one entity whose first field varies, e.g.
+  // a tenant id; different shapes are different entities sharing the table.
+  const shape = (group: readonly RowData[]): string =>
+    [
+      ...new Set(
+        group.map(
+          (r) =>
+            `${splitKey(r.key, delimiter).length}:${[...new Set(r.cells.map((c) => c.family))].sort().join(',')}`,
+        ),
+      ),
+    ]
+      .sort()
+      .join('|');
+  if (new Set(distinct.map((d) => shape(byPrefix.get(d!)!))).size === 1) return [{ rows: [...rows] }];
   return (distinct as string[]).sort().map((prefix) => ({ prefix, rows: byPrefix.get(prefix)! }));
 }
 

@@ -23,7 +23,6 @@ const { values } = parseArgs({
 const mode: BenchMode = values.full ? 'full' : 'quick';
 const repetitions = Number(values.reps ?? (mode === 'full' ? 7 : 5));
 const chosen = WORKLOADS.filter((w) => !values.only || values.only.some((o) => w.name.includes(o)));
-const here = new URL('.', import.meta.url).pathname;
 
 const session = await openBenchSession();
 const inspector = values.profile ? new Session() : undefined;
@@ -45,8 +44,8 @@ try {
                 await inspector.post('Profiler.start');
                 await timed();
                 const { profile } = await inspector.post('Profiler.stop');
-                mkdirSync(`${here}profiles`, { recursive: true });
-                const file = `${here}profiles/${name.replace(/\W+/g, '-')}.cpuprofile`;
+                mkdirSync('bench/profiles', { recursive: true });
+                const file = `bench/profiles/${name.replace(/\W+/g, '-')}.cpuprofile`;
                 writeFileSync(file, JSON.stringify(profile));
                 console.log(`  profile: ${file}`);
               },

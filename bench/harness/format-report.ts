@@ -7,7 +7,8 @@ import { formatSpread } from './stats.js';
 
 function version(pkg: string): string {
   try {
-    const path = new URL(`../../node_modules/${pkg}/package.json`, import.meta.url);
+    // Run from the repository root (scripts/bench.mjs), whether from sources or from the compiled build.
+    const path = `${process.cwd()}/node_modules/${pkg}/package.json`;
     return (JSON.parse(readFileSync(path, 'utf8')) as { version: string }).version;
   } catch {
     return '?';

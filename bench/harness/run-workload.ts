@@ -55,6 +55,10 @@ export async function runWorkload(
   const prepared: PreparedWorkload = await workload.prepare(context, size);
   await prepared.verify();
   const names = (['library', 'raw', 'hl'] as const).filter((v) => prepared.variants[v] !== undefined);
+  // Warm-up, untimed: every variant runs its first blocks once so that timing starts with optimised code on all
+  // sides (V8 tiers a function up only after many calls; a cold variant would lose for reasons users never see).
+  for (let block = 0; block < Math.min(2, prepared.blocks); block++)
+    for (const name of names) await prepared.variants[name]!(block);
   const perRep: Array<Record<string, VariantTotals>> = [];
   const timed = async (): Promise<void> => {
     for (let rep = 0; rep < options.repetitions; rep++) {

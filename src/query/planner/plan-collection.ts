@@ -168,6 +168,18 @@ export function planCollection(
   if (Object.keys(node.shared).length === 0)
     throw invalid(node, 'a collection needs the shared leading key parts (else it would scan every member)');
 
+  const shared = Object.keys(node.shared).filter((k) => node.shared[k] !== undefined);
+  for (const m of node.members) {
+    const leading = m.query.meta.key.parts.slice(0, shared.length).map((p) => p.property);
+    if (shared.length > leading.length || !shared.every((k) => leading.includes(k)))
+      throw invalid(
+        node,
+        `the shared key must be leading key parts of every member: ${m.name} (${m.query.meta.name}) has key parts ` +
+          `${m.query.meta.key.parts.map((p) => p.property).join(', ')}`,
+        'key',
+        shared,
+      );
+  }
   const fingerprint = collectionFingerprint(node);
   const cursor =
     node.after === undefined ? undefined : decodeCursor(collectionName(node), node.after, fingerprint);

@@ -493,7 +493,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
 
   /**
    * Up to `size` rows in total, grouped per member, and a cursor resuming exactly after the last one (undefined when
-   * nothing follows).
+   * nothing follows). The total `limit(n)` and per-member limits count the rows of earlier pages.
    *
    * @example
    * ```ts
@@ -508,10 +508,18 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
         value: size,
         problem: 'page size must be an integer ≥ 1',
       });
-    // One row more than the page tells whether a next page exists.
+    // One row more than the page tells whether a next page exists; the total limit holds across pages (the cursor
+    // carries the rows returned so far per member).
+    const first = this.plan();
+    const returned = Object.values(first.counts).reduce((a, b) => a + b, 0);
+    const remaining = this.node.limit === undefined ? undefined : this.node.limit - returned;
+    if (remaining !== undefined && remaining <= 0) return { items: this.empty(), cursor: undefined };
     const plan = this.plan(
       'rows',
-      collectionNode(this.node.members, this.node.shared, { ...this.node, limit: size + 1 }),
+      collectionNode(this.node.members, this.node.shared, {
+        ...this.node,
+        limit: remaining === undefined ? size + 1 : Math.min(size + 1, remaining),
+      }),
     );
     const items = this.empty() as Record<string, object[]>;
     const counts: Record<string, number> = { ...plan.counts };

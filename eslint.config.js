@@ -78,14 +78,6 @@ const exceptions = [
     allow: ['codecs'],
     imports: ['../codecs/key/key-codec-types.js (KeyValue)'],
   },
-  {
-    file: 'src/repository/polymorphic-read.ts',
-    allow: ['codecs'],
-    imports: [
-      '../codecs/key/key-range.js (keyRangeContains, normalizeKeyRanges)',
-      '../codecs/key/key-codec-types.js (KeyRange, KeyValue)',
-    ],
-  },
   // transport → codecs: a byte helper; it belongs in a shared bytes module transport may use (e.g. model/).
   {
     file: 'src/transport/chunk-merger.ts',

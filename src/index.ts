@@ -41,6 +41,24 @@ export type { CompiledQuery, EntriesOptions, QueryPage } from './query/builder/q
 export type { SkippedRow, SkippedRowReporter } from './query/builder/skipped-row.js';
 export type { QueryMode } from './query/compiler/compile-query.js';
 export type { ConditionOp, VersionsNode as VersionsWindow } from './query/nodes/query-node.js';
+export { Lookup } from './query/builder/lookup.js';
+
+// Collections: several entity types sharing leading key parts, read together.
+export { Collection } from './repository/collection.js';
+export type {
+  CollectionEntities,
+  CollectionMembers,
+  SharedKey,
+  SharedKeyParts,
+} from './repository/shared-key.js';
+export { CollectionQuery } from './query/builder/collection-query.js';
+export type {
+  CollectionCounts,
+  CollectionItem,
+  CollectionPage,
+  CollectionResult,
+  CompiledCollectionQuery,
+} from './query/builder/collection-query.js';
 
 // Declaring entities without decorators, and their resolved metadata.
 export { defineEntity } from './metadata/define-entity.js';

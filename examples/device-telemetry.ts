@@ -21,6 +21,8 @@ export class DeviceDay {
 }
 
 export const deviceTelemetry: Example = {
+  id: 'telemetry',
+  seed: 'Schema design best practices — Row keys (phone#4c410523#20200501)',
   name: 'device telemetry (phone#4c410523#20200501)',
   entities: [DeviceDay],
   async run(mapper) {

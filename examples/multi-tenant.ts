@@ -16,6 +16,8 @@ export class Purchase {
 }
 
 export const multiTenant: Example = {
+  id: 'tenants',
+  seed: 'Schema design best practices — Multitenancy',
   name: 'multi-tenant purchase history, dropping one tenant by prefix',
   entities: [Purchase],
   async run(mapper) {

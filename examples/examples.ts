@@ -1,7 +1,17 @@
 import { deviceTelemetry } from './device-telemetry.js';
 import type { Example } from './example.js';
+import { friends } from './friends.js';
+import { geography } from './geography.js';
 import { multiTenant } from './multi-tenant.js';
+import { productCatalog } from './product-catalog.js';
 import { videoRow } from './video-row.js';
 
 /** Every example, in the order the demo runs them. */
-export const examples: readonly Example[] = [deviceTelemetry, videoRow, multiTenant];
+export const examples: readonly Example[] = [
+  productCatalog,
+  friends,
+  geography,
+  deviceTelemetry,
+  videoRow,
+  multiTenant,
+];

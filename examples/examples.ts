@@ -2,9 +2,11 @@ import { deviceTelemetry } from './device-telemetry.js';
 import type { Example } from './example.js';
 import { friends } from './friends.js';
 import { geography } from './geography.js';
+import { invoices } from './invoices.js';
 import { multiTenant } from './multi-tenant.js';
 import { productCatalog } from './product-catalog.js';
 import { videoRow } from './video-row.js';
+import { videoSingleRow } from './video-single-row.js';
 
 /** Every example, in the order the demo runs them. */
 export const examples: readonly Example[] = [
@@ -12,6 +14,8 @@ export const examples: readonly Example[] = [
   friends,
   geography,
   deviceTelemetry,
+  invoices,
+  videoSingleRow,
   videoRow,
   multiTenant,
 ];

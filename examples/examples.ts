@@ -1,3 +1,5 @@
+import { deviceHourly } from './device-hourly.js';
+import { deviceReadings } from './device-readings.js';
 import { deviceTelemetry } from './device-telemetry.js';
 import type { Example } from './example.js';
 import { friends } from './friends.js';
@@ -14,6 +16,8 @@ export const examples: readonly Example[] = [
   friends,
   geography,
   deviceTelemetry,
+  deviceReadings,
+  deviceHourly,
   invoices,
   videoSingleRow,
   videoRow,

@@ -17,7 +17,7 @@ export class TenantDeviceDay {
   @Column({ family: 'stats_summary', qualifier: 'os_build', codec: 'string' }) osBuild!: string;
 }
 
-// The seed's rows, plus a customer whose id starts like another's: the drop must not touch it.
+// The seed's rows (in its order), plus a customer whose id starts like another's: the drop must not touch it.
 const KEYS = [
   'altostrat#phone#4c410523#20190501',
   'altostrat#phone#4c410523#20190502',
@@ -56,7 +56,7 @@ export const multiTenant: Example = {
     // altostrat is no longer a customer: one DropRowRange on `altostrat#` (the delimiter keeps altostratus).
     await days.deleteByPrefix({ tenant: 'altostrat' });
     const left = (await days.scan().toArray()).map(keyOf);
-    assert.deepEqual(left, KEYS.slice(3));
+    assert.deepEqual(left, KEYS.slice(3).sort()); // key order (the seed lists a6b81f79 before a0b81f79)
     return [
       `find({ tenant: 'altostrat' }): ${altostrat.length} rows, one range read of altostrat#`,
       `find({ tenant: 'examplepetstore', deviceType: 'phone' }).count(): ${petstorePhones}`,

@@ -7,6 +7,7 @@ import { geography } from './geography.js';
 import { invoices } from './invoices.js';
 import { multiTenant } from './multi-tenant.js';
 import { productCatalog } from './product-catalog.js';
+import { reversedDomains } from './reversed-domains.js';
 import { videoRow } from './video-row.js';
 import { videoSingleRow } from './video-single-row.js';
 
@@ -22,4 +23,5 @@ export const examples: readonly Example[] = [
   videoSingleRow,
   videoRow,
   multiTenant,
+  reversedDomains,
 ];

@@ -8,6 +8,7 @@ import { invoices } from './invoices.js';
 import { multiTenant } from './multi-tenant.js';
 import { productCatalog } from './product-catalog.js';
 import { reversedDomains } from './reversed-domains.js';
+import { structuredRowKey } from './structured-row-key.js';
 import { videoRow } from './video-row.js';
 import { videoSingleRow } from './video-single-row.js';
 
@@ -24,4 +25,5 @@ export const examples: readonly Example[] = [
   videoRow,
   multiTenant,
   reversedDomains,
+  structuredRowKey,
 ];

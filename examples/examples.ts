@@ -1,6 +1,7 @@
 import { deviceHourly } from './device-hourly.js';
 import { deviceReadings } from './device-readings.js';
 import { deviceTelemetry } from './device-telemetry.js';
+import { dynamodbTranslations } from './dynamodb-translations.js';
 import type { Example } from './example.js';
 import { friends } from './friends.js';
 import { geography } from './geography.js';
@@ -26,4 +27,5 @@ export const examples: readonly Example[] = [
   multiTenant,
   reversedDomains,
   structuredRowKey,
+  dynamodbTranslations,
 ];

@@ -7,7 +7,7 @@ import * as prettier from 'prettier';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { DeviceDay } from '../../../../examples/device-telemetry.js';
-import { Purchase } from '../../../../examples/multi-tenant.js';
+import { TenantDeviceDay } from '../../../../examples/multi-tenant.js';
 import { Video } from '../../../../examples/video-row.js';
 import { encodeRowKeyWithSchema } from '../../../../src/codecs/key/row-key-schema.js';
 import {
@@ -123,7 +123,7 @@ const entities: [string, EntityClass][] = [
   ['Sensor', Sensor],
   ['Page', Page],
   ['DeviceDay', DeviceDay],
-  ['Purchase', Purchase],
+  ['TenantDeviceDay', TenantDeviceDay],
   ['Video', Video],
   ['FixtureVideo', videoWithDecorators('codegen_video')],
   ['FixtureDefinedVideo', videoWithDefineEntity('codegen_video_defined')],

@@ -3,19 +3,12 @@ import type { KeyRange, KeyValue } from '../codecs/key/key-codec-types.js';
 import { QueryError } from '../errors/query-error.js';
 import { hydrateEntity } from '../mapping/hydrate-entity.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
-import type { RowRange } from '../model/read-rows-request.js';
 import { interleaveFilters } from '../query/filters/compose-filters.js';
 import { entityReadFilter } from '../query/filters/entity-read-filter.js';
+import { toRowRange } from '../query/compiler/to-row-range.js';
 import { normalizeKeyRanges } from '../codecs/key/key-range.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import { readRows } from '../transport/read-rows.js';
-
-function toRowRange(range: KeyRange): RowRange {
-  return {
-    ...(range.start ? { [range.start.inclusive ? 'startKeyClosed' : 'startKeyOpen']: range.start.key } : {}),
-    ...(range.end ? { [range.end.inclusive ? 'endKeyClosed' : 'endKeyOpen']: range.end.key } : {}),
-  } as RowRange;
-}
 
 /**
  * Reads the rows of several entities of one table that share leading key values, in ONE ReadRows, and hydrates

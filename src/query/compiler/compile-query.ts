@@ -1,6 +1,6 @@
 import type { KeyRange } from '../../codecs/key/key-codec-types.js';
 import { QueryError } from '../../errors/query-error.js';
-import type { ReadRowsRequestData, RowFilter, RowRange } from '../../model/read-rows-request.js';
+import type { ReadRowsRequestData, RowFilter } from '../../model/read-rows-request.js';
 import { chainFilters } from '../filters/compose-filters.js';
 import { entityReadFilter } from '../filters/entity-read-filter.js';
 import { decodeCursor } from '../cursor/query-cursor.js';
@@ -12,6 +12,7 @@ import { planKeyConditions } from '../planner/plan-key-conditions.js';
 import { projectionFilter } from '../planner/projection-filter.js';
 import type { ResidualCondition } from '../planner/residual-condition.js';
 import { resolveProperty } from '../planner/resolve-property.js';
+import { toRowRange } from './to-row-range.js';
 
 /**
  * What the query reads: whole rows, or just enough to count them (one value-stripped cell per row).
@@ -45,21 +46,6 @@ export interface QueryPlan {
   readonly windowed: readonly string[];
   readonly fingerprint: string;
   readonly notes: readonly string[];
-}
-
-function toRowRange(range: KeyRange): RowRange {
-  return {
-    ...(range.start
-      ? range.start.inclusive
-        ? { startKeyClosed: range.start.key }
-        : { startKeyOpen: range.start.key }
-      : {}),
-    ...(range.end
-      ? range.end.inclusive
-        ? { endKeyClosed: range.end.key }
-        : { endKeyOpen: range.end.key }
-      : {}),
-  } as RowRange;
 }
 
 function isPoint(range: KeyRange): boolean {

@@ -28,6 +28,8 @@ export function reportError(io: CliIo, error: unknown, verbose: boolean): ExitCo
     lines.push(`  caused by: ${firstLine(cause instanceof Error ? cause.message : String(cause))}`);
     cause = cause instanceof Error ? cause.cause : undefined;
   }
+  if (error instanceof DestructiveChangeError)
+    lines.push('  nothing was sent; review the plan (`schema plan`), then rerun with --allow-destructive');
   if (verbose && error instanceof Error && error.stack) lines.push(error.stack);
   io.stderr.write(`${lines.join('\n')}\n`);
   if (isUsageError(error)) return EXIT.USAGE;

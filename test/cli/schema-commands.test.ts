@@ -71,7 +71,9 @@ describe('bigtable-mapper schema plan, apply and check on the emulator', () => {
     const refused = await runBin(['schema', 'apply', ...v1, '--prune-families'], env());
     expect(refused.code).toBe(4);
     expect(refused.stdout).toBe('');
-    expect(refused.stderr.split('\n')[0]).toMatch(/^error \[DESTRUCTIVE_CHANGE\]: .*drop family devices\.tags/);
+    expect(refused.stderr.split('\n')[0]).toMatch(
+      /^error \[DESTRUCTIVE_CHANGE\]: .*drop family devices\.tags/,
+    );
     expect(refused.stderr).toContain('rerun with --allow-destructive');
     const still = await runBin(['--json', 'schema', 'check', ...v1], env());
     expect((JSON.parse(still.stdout) as { changes: unknown[] }).changes).toHaveLength(2);

@@ -19,7 +19,7 @@ export interface CliIo {
  *
  * @example
  * ```ts
- * const { json } = command.optsWithGlobals<GlobalOptions>();
+ * const options: GlobalOptions = { json: true, verbose: false };
  * ```
  */
 export interface GlobalOptions {

@@ -11,7 +11,7 @@ import type { ModuleEntity } from '../schema/module-entities.js';
  *
  * @example
  * ```ts
- * if (!drift.inSync) context.setExit(EXIT.CHECK_FAILED);
+ * const context: CommandContext = { io, setExit: (code) => void (process.exitCode = code) };
  * ```
  */
 export interface CommandContext {
@@ -24,7 +24,7 @@ export interface CommandContext {
  *
  * @example
  * ```ts
- * const { entities, tsconfig } = command.opts<EntityFlags>();
+ * const flags: EntityFlags = { entities: ['dist/entities.js'], tsconfig: 'tsconfig.json' };
  * ```
  */
 export interface EntityFlags {
@@ -57,7 +57,7 @@ export function withEntityFlags(command: Command, required: boolean): Command {
  *
  * @example
  * ```ts
- * const entities = await entitiesOf(context, command.opts<EntityFlags>());
+ * const entities = await entitiesOf(context, { entities: ['dist/entities.js'] });
  * ```
  */
 export async function entitiesOf(context: CommandContext, flags: EntityFlags): Promise<ModuleEntity[]> {

@@ -11,7 +11,7 @@ export const EMULATOR_DEFAULT = 'emulator';
  *
  * @example
  * ```ts
- * const flags = command.opts<ConnectionFlags>();
+ * const flags: ConnectionFlags = { emulator: 'localhost:8086', instance: 'dev' };
  * ```
  */
 export interface ConnectionFlags {

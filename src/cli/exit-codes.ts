@@ -3,7 +3,7 @@
  *
  * @example
  * ```ts
- * if (!drift.inSync) return EXIT.CHECK_FAILED;
+ * process.exitCode = drift.inSync ? EXIT.OK : EXIT.CHECK_FAILED;
  * ```
  */
 export const EXIT = {

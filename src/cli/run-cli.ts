@@ -20,7 +20,7 @@ import { reportError } from './report-error.js';
  *
  * @example
  * ```ts
- * buildProgram(context).helpInformation();
+ * buildProgram(context, '0.1.0').helpInformation();
  * ```
  */
 export function buildProgram(context: CommandContext, version: string): Command {

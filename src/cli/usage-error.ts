@@ -26,7 +26,7 @@ export function usageError(
  *
  * @example
  * ```ts
- * const code = isUsageError(error) ? EXIT.USAGE : EXIT.ERROR;
+ * process.exitCode = isUsageError(error) ? 2 : 1;
  * ```
  */
 export function isUsageError(error: unknown): boolean {

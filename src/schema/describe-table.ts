@@ -35,7 +35,7 @@ export interface DescribeTableOptions {
  *
  * @example
  * ```ts
- * for (const s of description.samples) console.log(s.decodedBy, s.fields?.map((f) => `${f.name}=${String(f.value)}`));
+ * const sample: SampledKey = { key: Buffer.from('dev#phone#p1'), decodedBy: 'Device', fields: [{ name: 'deviceType', value: 'phone' }] };
  * ```
  */
 export interface SampledKey {

@@ -7,7 +7,7 @@ import { defaultRegistry, getEntityMetadata } from '../metadata/entity-registry.
  *
  * @example
  * ```ts
- * const [{ exportName, metadata }] = moduleEntities(await import('./entities.js'));
+ * const entities: ModuleEntity[] = moduleEntities({ Device });
  * ```
  */
 export interface ModuleEntity {
@@ -25,7 +25,7 @@ export interface ModuleEntity {
  *
  * @example
  * ```ts
- * const entities = moduleEntities(await import('./entities.js'), './entities.js');
+ * const entities = moduleEntities({ Device, Video }, 'src/entities.ts');
  * await mapper.ensureSchema(entities.map((e) => e.entity));
  * ```
  */

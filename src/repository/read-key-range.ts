@@ -1,5 +1,4 @@
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
-import type { QueryRow } from '../query/builder/query-executor.js';
 import type { SkippedRowReporter } from '../query/builder/skipped-row.js';
 import type { RawKeyBounds } from '../query/compiler/compile-range-read.js';
 import { compileRangeRead } from '../query/compiler/compile-range-read.js';
@@ -15,7 +14,9 @@ import { runQueryPlan } from './query-runner.js';
  * ```
  */
 export interface KeyRangeReadOptions extends RawKeyBounds {
+  /** At most this many rows (of the entity; skipped rows do not count). */
   readonly limit?: number | undefined;
+  /** Descending key order. */
   readonly reverse?: boolean | undefined;
   /** Clock of the GC-hiding filters. Default `Date.now`. */
   readonly now?: () => number;
@@ -38,7 +39,7 @@ export async function* readKeyRange(
   tableId: string,
   meta: EntityMetadata,
   options: KeyRangeReadOptions = {},
-): AsyncGenerator<QueryRow & { readonly entity: object }> {
+): AsyncGenerator<{ readonly key: Uint8Array; readonly entity: object }> {
   const plan = compileRangeRead(meta, options, (options.now ?? Date.now)(), options);
   for await (const row of runQueryPlan(connection, tableId, meta, plan, {
     hydrate: true,

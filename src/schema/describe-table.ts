@@ -39,9 +39,11 @@ export interface DescribeTableOptions {
  * ```
  */
 export interface SampledKey {
+  /** The row key, byte-exact. */
   readonly key: Uint8Array;
   /** The entity name, or `row key schema`; absent when nothing decoded the key. */
   readonly decodedBy?: string;
+  /** The key's fields in key order: the entity's named key parts, or the row-key schema's fields. */
   readonly fields?: readonly { readonly name: string; readonly value: KeyValue }[];
   /** Why the key did not decode (the last decoder's error), when it did not. */
   readonly problem?: string;
@@ -56,7 +58,9 @@ export interface SampledKey {
  * ```
  */
 export interface TableDescription {
+  /** Families (GC rules, aggregate types) and the row-key schema, as `mapper.schema.live` reads them. */
   readonly schema: TableSchema;
+  /** The table's first row keys, decoded where possible. */
   readonly samples: readonly SampledKey[];
 }
 

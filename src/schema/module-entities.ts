@@ -11,8 +11,11 @@ import { defaultRegistry, getEntityMetadata } from '../metadata/entity-registry.
  * ```
  */
 export interface ModuleEntity {
+  /** The name the module exports it under (`default` for a default export). */
   readonly exportName: string;
+  /** The class itself, for `mapper.schema.plan([...])` and repositories. */
   readonly entity: EntityClass;
+  /** Its resolved, validated metadata. */
   readonly metadata: EntityMetadata;
 }
 

@@ -18,8 +18,11 @@ import { toRowRange } from './to-row-range.js';
  * ```
  */
 export interface RawKeyBounds {
+  /** Only keys starting with these bytes. */
   readonly prefix?: Uint8Array | undefined;
+  /** Only keys ≥ this one. */
   readonly start?: Uint8Array | undefined;
+  /** Only keys < this one. */
   readonly end?: Uint8Array | undefined;
 }
 

@@ -7,6 +7,9 @@
 // Connecting and repositories: the everyday API.
 export { Mapper } from './repository/mapper.js';
 export { Repository } from './repository/repository.js';
+export { readKeyRange } from './repository/read-key-range.js';
+export type { KeyRangeReadOptions } from './repository/read-key-range.js';
+export type { RawKeyBounds } from './query/compiler/compile-range-read.js';
 export type {
   AggregateCallOptions,
   DeleteEntityOptions,
@@ -167,6 +170,10 @@ export { planSchema } from './schema/schema-plan.js';
 export type { PlanOptions, SchemaChange, SchemaPlan } from './schema/schema-plan.js';
 export { describeChange, formatGcRule, formatPlan } from './schema/format-plan.js';
 export { desiredSchema, rowKeySchemaFromJson, rowKeySchemaToJson } from './schema/table-schema.js';
+export { describeTable } from './schema/describe-table.js';
+export type { DescribeTableOptions, SampledKey, TableDescription } from './schema/describe-table.js';
+export { moduleEntities } from './schema/module-entities.js';
+export type { ModuleEntity } from './schema/module-entities.js';
 export type {
   DesiredSchemaOptions,
   RowKeySchemaJson,
@@ -178,6 +185,7 @@ export type {
 export { exportSchemaFiles } from './schema/codegen/export-schema-files.js';
 export type { ExportSchemaFilesOptions, SchemaFiles } from './schema/codegen/export-schema-files.js';
 export { generateEntitySource } from './schema/codegen/generate-entity-source.js';
+export { generateEntitySourceFromFiles } from './schema/codegen/generate-entity-source-from-files.js';
 export type { CodecImport, GenerateEntitySourceOptions } from './schema/codegen/generate-entity-source.js';
 export { parseFamiliesFile } from './schema/codegen/parse-families-file.js';
 export type { ParseFamiliesFileOptions } from './schema/codegen/parse-families-file.js';

@@ -190,6 +190,7 @@ export type { CodecImport, GenerateEntitySourceOptions } from './schema/codegen/
 export { parseFamiliesFile } from './schema/codegen/parse-families-file.js';
 export type { ParseFamiliesFileOptions } from './schema/codegen/parse-families-file.js';
 export { formatFamiliesFile } from './schema/codegen/format-families-file.js';
+export { schemaFilesMetadata } from './schema/codegen/schema-files-metadata.js';
 export type { FormatFamiliesFileOptions } from './schema/codegen/format-families-file.js';
 export type {
   FamiliesFile,
@@ -198,12 +199,20 @@ export type {
   FileFamily,
   FileInt64Cell,
   FileKeyHint,
+  FileLint,
   FileQualifier,
 } from './schema/codegen/families-file-types.js';
 
 // Schema design lint: Bigtable's schema-design rules as checks on entity metadata (docs/lint.md).
-export { formatFindings, lintEntities, LINT_RULES } from './schema/lint/index.js';
-export type { LintFinding, LintOptions, LintRule, LintRuleId, LintSeverity } from './schema/lint/index.js';
+export { formatFindings, lintEntities, lintSchemaFiles, LINT_RULES } from './schema/lint/index.js';
+export type {
+  LintFinding,
+  LintOptions,
+  LintRule,
+  LintRuleId,
+  LintSeverity,
+  SchemaFilesInput,
+} from './schema/lint/index.js';
 
 // Errors (docs/errors.md): one base class with a stable `code`, one subclass per failure.
 export { BigtableMapperError } from './errors/bigtable-mapper-error.js';

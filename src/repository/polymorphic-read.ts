@@ -1,8 +1,8 @@
-import { keyRangeContains } from '../codecs/key/key-range.js';
 import type { KeyRange, KeyValue } from '../codecs/key/key-codec-types.js';
 import { QueryError } from '../errors/query-error.js';
 import { hydrateEntity } from '../mapping/hydrate-entity.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
+import { keyOwner } from '../metadata/key-owner.js';
 import type { RowRange } from '../model/read-rows-request.js';
 import { interleaveFilters } from '../query/filters/compose-filters.js';
 import { entityReadFilter } from '../query/filters/entity-read-filter.js';
@@ -19,7 +19,8 @@ function toRowRange(range: KeyRange): RowRange {
 
 /**
  * Reads the rows of several entities of one table that share leading key values, in ONE ReadRows, and hydrates
- * each row as the entity whose key space holds it (the metadata guarantees the key spaces are disjoint). Each entity
+ * each row as the entity its key decodes as ({@link keyOwner}; the metadata guarantees that no key decodes as two
+ * entities of a table, even when one's keys lie under the other's prefix, as comments under a video). Each entity
  * contributes the ranges of its own keys with the shared values as leading parts (those it has, in key order);
  * the filter reads each family once, with the read rules of an entity declaring it. Rows come back in key order.
  *
@@ -64,7 +65,7 @@ export async function* readPolymorphic(
   );
   const request = { rows: { rowKeys: [], rowRanges: ranges.map(toRowRange) }, ...(filter ? { filter } : {}) };
   for await (const row of readRows(connection, tableId, request)) {
-    const owner = owned.find((o) => o.ranges.some((r) => keyRangeContains(r, row.key)));
-    if (owner) yield hydrateEntity(owner.meta, row);
+    const owner = keyOwner(metas, row.key);
+    if (owner) yield hydrateEntity(owner, row);
   }
 }

@@ -68,6 +68,10 @@ export { defineEntity } from './metadata/define-entity.js';
 export type { EntityDefinition, KeyDefinition, PropertyDefinition } from './metadata/define-entity.js';
 export { EntityRegistry, getEntityMetadata } from './metadata/entity-registry.js';
 export { familySpecsOf } from './metadata/family-specs.js';
+// Hierarchical keys: the type of a row from its key, and the check that keeps it decidable (docs/row-keys.md).
+export { isKeyOf, keyOwner } from './metadata/key-owner.js';
+export { findKeyCollision } from './metadata/find-key-collision.js';
+export type { KeyCollision } from './metadata/find-key-collision.js';
 export { Gc } from './metadata/gc.js';
 export type { Duration } from './metadata/gc.js';
 export type {

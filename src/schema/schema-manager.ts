@@ -28,6 +28,8 @@ import type { RowKeySchema } from '../codecs/key/row-key-schema.js';
 export interface ApplyOptions {
   /** Run destructive changes too; without it a plan holding one is refused before anything is sent. */
   readonly allowDestructive?: boolean;
+  /** Called after each change has run (`done` of `total`), e.g. to show progress over many tables. */
+  readonly onApplied?: (change: SchemaChange, done: number, total: number) => void;
 }
 
 /**
@@ -184,6 +186,7 @@ export class SchemaManager {
     for (const change of plan.changes) {
       await this.run(change);
       applied.push(change);
+      options.onApplied?.(change, applied.length, plan.changes.length);
     }
     return { applied };
   }

@@ -56,6 +56,30 @@ export interface TableSample {
   readonly rows: readonly RowData[];
 }
 
+/**
+ * The reads of a sample: one range per gap between split keys (from the start of the table to the end), each
+ * with an equal share of `maxRows` (rounded up; the reader stops at `maxRows` in all).
+ *
+ * @example
+ * ```ts
+ * planSampleRanges([Buffer.from('m')], 10); // [{ range: { endKeyOpen: 'm' }, rows: 5 }, { range: { startKeyClosed: 'm' }, rows: 5 }]
+ * ```
+ */
+export function planSampleRanges(
+  splits: readonly Uint8Array[],
+  maxRows: number,
+): Array<{ range: RowRange; rows: number }> {
+  const ranges: RowRange[] = [];
+  let start: Uint8Array | undefined;
+  for (const split of splits) {
+    ranges.push(start ? { startKeyClosed: start, endKeyOpen: split } : { endKeyOpen: split });
+    start = split;
+  }
+  ranges.push(start ? { startKeyClosed: start } : {});
+  const share = Math.ceil(maxRows / ranges.length);
+  return ranges.map((range) => ({ range, rows: share }));
+}
+
 function positive(api: string, argument: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isSafeInteger(value) || value < 1 || value > 2 ** 31 - 1)
@@ -91,20 +115,12 @@ export async function sampleTable(
       expected: 'an existing table',
     });
   const splits = (await sampleRowKeys(connection, tableId)).map((s) => s.key).filter((k) => k.length > 0);
-  const ranges: RowRange[] = [];
-  let start: Uint8Array | undefined;
-  for (const split of splits) {
-    ranges.push(start ? { startKeyClosed: start, endKeyOpen: split } : { endKeyOpen: split });
-    start = split;
-  }
-  ranges.push(start ? { startKeyClosed: start } : {});
-  const perRange = Math.ceil(maxRows / ranges.length);
   const rows: RowData[] = [];
   const report = (totalPlanned: number): void =>
     options.onProgress?.({ rowsSampled: rows.length, totalPlanned });
   report(maxRows);
-  for (const range of ranges) {
-    const limit = Math.min(perRange, maxRows - rows.length);
+  for (const { range, rows: share } of planSampleRanges(splits, maxRows)) {
+    const limit = Math.min(share, maxRows - rows.length);
     if (limit <= 0) break;
     const request = {
       rows: { rowKeys: [], rowRanges: [range] },

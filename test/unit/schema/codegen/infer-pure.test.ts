@@ -6,6 +6,7 @@ import type { RowData } from '../../../../src/model/row-data.js';
 import { inferFamilies } from '../../../../src/schema/codegen/infer-families.js';
 import { inferKeyLayout } from '../../../../src/schema/codegen/infer-key-layout.js';
 import { guessValueCodec, looksLikeProtobuf } from '../../../../src/schema/codegen/infer-value-codec.js';
+import { planSampleRanges } from '../../../../src/schema/codegen/sample-table.js';
 import { confidenceOf, inferenceComment } from '../../../../src/schema/codegen/inference.js';
 import { float64Bytes, int64Bytes } from '../../../support/generated-sources.js';
 
@@ -186,6 +187,18 @@ describe('inferFamilies', () => {
       'medium',
       'medium',
       'low',
+    ]);
+  });
+});
+
+describe('planSampleRanges', () => {
+  it('one range per gap between split keys, each with an equal share of the rows', () => {
+    const [a, b] = [text('g'), text('p')];
+    expect(planSampleRanges([], 10)).toEqual([{ range: {}, rows: 10 }]);
+    expect(planSampleRanges([a, b], 10)).toEqual([
+      { range: { endKeyOpen: a }, rows: 4 },
+      { range: { startKeyClosed: a, endKeyOpen: b }, rows: 4 },
+      { range: { startKeyClosed: b }, rows: 4 },
     ]);
   });
 });

@@ -7,7 +7,7 @@ import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { DeviceDay } from '../../../../examples/device-telemetry.js';
 import { examples } from '../../../../examples/examples.js';
-import { Purchase } from '../../../../examples/multi-tenant.js';
+import { TenantDeviceDay } from '../../../../examples/multi-tenant.js';
 import { Video } from '../../../../examples/video-row.js';
 import { Explicit } from '../../../fixtures/entities/compile-mode-entities.js';
 import { Invoice, Payment, Telemetry } from '../../../golden/schema/schema-entities.js';
@@ -35,6 +35,7 @@ const imports = {
   'media.v1.Thumbnail': { from: IMPORTS_FROM },
   csv: { from: IMPORTS_FROM },
   point32: { from: IMPORTS_FROM },
+  decimal: { from: IMPORTS_FROM },
 };
 const protobufFiles = {
   'media.v1.EncodingStats': 'examples/video-stats.proto',
@@ -143,7 +144,7 @@ const written: string[] = [];
 describe('codegen round trip: entity -> schema files -> generated source -> same metadata', () => {
   it('covers every example entity', () => {
     expect(exampleEntities.length).toBeGreaterThanOrEqual(3);
-    for (const cls of [DeviceDay, Purchase, Video]) expect(exampleEntities).toContain(cls);
+    for (const cls of [DeviceDay, TenantDeviceDay, Video]) expect(exampleEntities).toContain(cls);
   });
 
   prepareGeneratedDir(OUT);

@@ -3,6 +3,7 @@ import type { SegmentSpec } from '../../codecs/key/key-codec-types.js';
 import type { RowKeySchema } from '../../codecs/key/row-key-schema.js';
 import { keySegmentsFromRowKeySchema } from '../../codecs/key/row-key-schema-segments.js';
 import { utf8DecodeStrict } from '../../codecs/key/utf8.js';
+import { BigtableMapperError } from '../../errors/bigtable-mapper-error.js';
 import type { RowData } from '../../model/row-data.js';
 import type { BigtableConnection } from '../../transport/bigtable-connection.js';
 import type { FamiliesFile, FileKeyHint } from './families-file-types.js';
@@ -13,7 +14,7 @@ import type { KeyLayoutGuess } from './infer-key-layout.js';
 import { findKeyDelimiter, inferKeyLayout, splitKey } from './infer-key-layout.js';
 import type { Inference } from './inference.js';
 import { inferenceComment } from './inference.js';
-import type { SampleTableOptions } from './sample-table.js';
+import type { SampleTableOptions, TableSample } from './sample-table.js';
 import { sampleTable } from './sample-table.js';
 
 /**
@@ -124,12 +125,29 @@ function groupsOf(rows: readonly RowData[], split: boolean): Array<{ prefix?: st
   return (distinct as string[]).sort().map((prefix) => ({ prefix, rows: byPrefix.get(prefix)! }));
 }
 
-/** The layout GetTable's row-key schema gives (on an instance), as stored types. */
-function layoutFromTable(schema: RowKeySchema, entity: string): KeyLayoutGuess {
-  const { segments, encoding } = keySegmentsFromRowKeySchema(schema, entity);
+/**
+ * The layout GetTable's row-key schema gives (on an instance), as stored types; a schema with no entity form (a
+ * Singleton struct, binary numbers in a delimited key) falls back to inferring the key from the sample.
+ */
+function layoutFromTable(schema: RowKeySchema, entity: string, infer: () => KeyLayoutGuess): KeyLayoutGuess {
+  let base: ReturnType<typeof keySegmentsFromRowKeySchema>;
+  try {
+    base = keySegmentsFromRowKeySchema(schema, entity);
+  } catch (error) {
+    if (!(error instanceof BigtableMapperError)) throw error;
+    const inferred = infer();
+    const why = `the table's row-key schema has no entity form (${error.message}); the key was inferred from the sample`;
+    return {
+      ...inferred,
+      inferences: [
+        { subject: 'key', conclusion: 'a layout of its own', evidence: why, confidence: 'low' },
+        ...inferred.inferences,
+      ],
+    };
+  }
   return {
-    segments,
-    encoding,
+    segments: base.segments,
+    encoding: base.encoding,
     inferences: [
       {
         subject: 'key',
@@ -189,7 +207,19 @@ export async function inferTableEntities(
   options: InferTableOptions = {},
 ): Promise<InferredTable> {
   const connection = 'connection' in source ? source.connection : source;
-  const sample = await sampleTable(connection, tableId, options);
+  return inferEntitiesFromSample(await sampleTable(connection, tableId, options), options);
+}
+
+/**
+ * The pure half of {@link inferTableEntities}: entities inferred from a sample already read.
+ *
+ * @example
+ * ```ts
+ * const { entities } = inferEntitiesFromSample({ tableId: 't', families: { d: {} }, rowKeySchema: undefined, splits: 0, rows: [] });
+ * ```
+ */
+export function inferEntitiesFromSample(sample: TableSample, options: InferTableOptions = {}): InferredTable {
+  const { tableId } = sample;
   // An instance answers no schema (or one without fields) for a table without one: infer the key then.
   const answered = sample.rowKeySchema as RowKeySchema | undefined;
   const tableSchema = answered && answered.fields?.length > 0 ? answered : undefined;
@@ -199,12 +229,10 @@ export async function inferTableEntities(
   const entities = groups.map((group): InferredEntity => {
     const entity =
       group.prefix !== undefined ? pascalCase(group.prefix) : (options.entity ?? pascalCase(tableId));
+    const keys = group.rows.map((r) => r.key);
     const layout = tableSchema
-      ? layoutFromTable(tableSchema, entity)
-      : inferKeyLayout(
-          group.rows.map((r) => r.key),
-          options.keyNames,
-        );
+      ? layoutFromTable(tableSchema, entity, () => inferKeyLayout(keys, options.keyNames))
+      : inferKeyLayout(keys, options.keyNames);
     const taken = new Set(
       layout.segments.flatMap((s) => (s.type === 'literal' || !('name' in s) ? [] : [s.name!])),
     );

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createKeyCodec } from '../../../../src/codecs/key/create-key-codec.js';
 import type { RowData } from '../../../../src/model/row-data.js';
 import { inferFamilies } from '../../../../src/schema/codegen/infer-families.js';
+import { inferEntitiesFromSample } from '../../../../src/schema/codegen/infer-table-entities.js';
 import { inferKeyLayout } from '../../../../src/schema/codegen/infer-key-layout.js';
 import { guessValueCodec, looksLikeProtobuf } from '../../../../src/schema/codegen/infer-value-codec.js';
 import { planSampleRanges } from '../../../../src/schema/codegen/sample-table.js';
@@ -200,5 +201,52 @@ describe('planSampleRanges', () => {
       { range: { startKeyClosed: a, endKeyOpen: b }, rows: 4 },
       { range: { startKeyClosed: b }, rows: 4 },
     ]);
+  });
+});
+
+describe('inferEntitiesFromSample', () => {
+  const utf8 = { stringType: { encoding: { utf8Bytes: {} } } };
+  const rows: RowData[] = ['phone#a1', 'tablet#b2'].map((key) => ({
+    key: text(key),
+    cells: [{ family: 'd', qualifier: text('name'), timestampMicros: 0n, value: text('x'), labels: [] }],
+  }));
+
+  it("takes the key from the table's row-key schema where GetTable returns one (an instance)", () => {
+    const rowKeySchema = {
+      fields: [
+        { fieldName: 'deviceType', type: utf8 },
+        { fieldName: 'deviceId', type: utf8 },
+      ],
+      encoding: { delimitedBytes: { delimiter: text('#') } },
+    };
+    const [entity] = inferEntitiesFromSample(
+      { tableId: 'devices', families: { d: {} }, rowKeySchema, splits: 0, rows },
+      { entity: 'Device' },
+    ).entities;
+    expect(entity!.source).toContain(
+      "declare static readonly keyParts: readonly ['deviceType', 'deviceId'];",
+    );
+    expect(entity!.inferences[0]).toMatchObject({
+      subject: 'key',
+      conclusion: 'the row-key schema of the table',
+    });
+  });
+
+  it('infers the key when the schema has no entity form, and says so', () => {
+    const rowKeySchema = { fields: [{ fieldName: 'k', type: utf8 }], encoding: { singleton: {} } };
+    const [entity] = inferEntitiesFromSample({
+      tableId: 'devices',
+      families: { d: {} },
+      rowKeySchema,
+      splits: 0,
+      rows,
+    }).entities;
+    expect(entity!.inferences[0]).toMatchObject({
+      subject: 'key',
+      conclusion: 'a layout of its own',
+      confidence: 'low',
+    });
+    expect(entity!.source).toContain('// key: inferred a layout of its own: the table');
+    expect(entity!.entity).toBe('Devices');
   });
 });

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createKeyCodec } from '../../../../src/codecs/key/create-key-codec.js';
 import type { RowData } from '../../../../src/model/row-data.js';
+import { schemaFilesMetadata } from '../../../../src/schema/codegen/schema-files-metadata.js';
 import { inferFamilies } from '../../../../src/schema/codegen/infer-families.js';
 import { inferEntitiesFromSample } from '../../../../src/schema/codegen/infer-table-entities.js';
 import { inferKeyLayout } from '../../../../src/schema/codegen/infer-key-layout.js';
@@ -248,5 +249,27 @@ describe('inferEntitiesFromSample', () => {
     });
     expect(entity!.source).toContain('// key: inferred a layout of its own: the table');
     expect(entity!.entity).toBe('Devices');
+  });
+});
+
+describe('inferEntitiesFromSample on an empty table', () => {
+  it('gives one entity with the families and a whole-key part, marked low confidence', () => {
+    const { entities } = inferEntitiesFromSample({
+      tableId: 'empty_table',
+      families: { d: { gcRule: { maxVersions: 1 } } },
+      rowKeySchema: undefined,
+      splits: 0,
+      rows: [],
+    });
+    expect(entities).toHaveLength(1);
+    expect(entities[0]!.entity).toBe('EmptyTable');
+    expect(entities[0]!.familiesFile.families).toEqual([{ name: 'd', gc: { maxVersions: 1 } }]);
+    expect(entities[0]!.source).toContain(
+      '// key: inferred one string key part holding the whole row key: no row was sampled',
+    );
+    // The files describe a valid entity: a family without properties is kept (ensureSchema then keeps it too).
+    const meta = schemaFilesMetadata(entities[0]!.rowKeySchema, entities[0]!.familiesFile);
+    expect(meta.families.map((f) => f.name)).toEqual(['d']);
+    expect(meta.key.parts.map((p) => p.property)).toEqual(['key']);
   });
 });

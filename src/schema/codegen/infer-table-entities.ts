@@ -110,17 +110,11 @@ function groupsOf(rows: readonly RowData[], split: boolean): Array<{ prefix?: st
   if (!grouped) return [{ rows: [...rows] }];
   // Groups of one shape (same number of key fields, same families) are one entity whose first field varies, e.g.
   // a tenant id; different shapes are different entities sharing the table.
-  const shape = (group: readonly RowData[]): string =>
-    [
-      ...new Set(
-        group.map(
-          (r) =>
-            `${splitKey(r.key, delimiter).length}:${[...new Set(r.cells.map((c) => c.family))].sort().join(',')}`,
-        ),
-      ),
-    ]
-      .sort()
-      .join('|');
+  const rowShape = (r: RowData): string => {
+    const families = [...new Set(r.cells.map((c) => c.family))].sort();
+    return `${splitKey(r.key, delimiter).length}:${families.join(',')}`;
+  };
+  const shape = (group: readonly RowData[]): string => [...new Set(group.map(rowShape))].sort().join('|');
   if (new Set(distinct.map((d) => shape(byPrefix.get(d!)!))).size === 1) return [{ rows: [...rows] }];
   return (distinct as string[]).sort().map((prefix) => ({ prefix, rows: byPrefix.get(prefix)! }));
 }

@@ -95,6 +95,14 @@ export class EntityRegistry {
     return all;
   }
 
+  /**
+   * The other valid entities stored in `target`'s table: the registered ones and the parents of its key. Reads and
+   * prefix deletes use them to tell rows of other types under the entity's prefix apart.
+   */
+  tableSiblings(target: EntityClass): readonly EntityMetadata[] {
+    return this.siblingsOf(this.resolve(target));
+  }
+
   private siblingsOf(metadata: EntityMetadata): EntityMetadata[] {
     const siblings: EntityMetadata[] = [];
     for (const other of this.members) {
@@ -105,6 +113,12 @@ export class EntityRegistry {
       } catch {
         // An invalid sibling reports its own problems when it is used; it cannot be compared meanwhile.
       }
+    }
+    // The parents of a hierarchical key share the table even when they were registered elsewhere.
+    for (let parent = metadata.parent; parent !== undefined;) {
+      const resolved: EntityMetadata = resolveOwn(parent);
+      if (!siblings.some((s) => s.target === resolved.target)) siblings.push(resolved);
+      parent = resolved.parent;
     }
     return siblings;
   }

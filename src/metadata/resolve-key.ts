@@ -14,8 +14,9 @@ import type { ParentResolver } from './resolve-parent-key.js';
 const BIGINT = BigInt as unknown as DesignType;
 const DEFAULT_DELIMITER = '#';
 
+// A plain copy: the string codec may hand back a pooled Buffer, and metadata is long-lived and shown to users.
 function toBytes(value: string | Uint8Array): Uint8Array {
-  return typeof value === 'string' ? stringCodec.encode(value) : new Uint8Array(value);
+  return new Uint8Array(typeof value === 'string' ? stringCodec.encode(value) : value);
 }
 
 /** The JS type a key part holds, for the design:type cross-check. */

@@ -79,8 +79,8 @@ export function foreignRows(
 export function foreignRowsNote(names: readonly string[]): string {
   return (
     `rows of ${names.join(', ')} can lie in these ranges (hierarchical keys): each row's type is decided from its ` +
-    'key on the client and other types are skipped (no RowFilter, no extra server work; a server-side row limit ' +
-    'spent on skipped rows is topped up by a follow-up read)'
+    'key on the client and rows of other types are dropped there (no RowFilter is added: they are still read and ' +
+    'sent, and a server-side row limit spent on them is topped up by a follow-up read)'
   );
 }
 

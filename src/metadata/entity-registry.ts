@@ -36,6 +36,11 @@ function resolveOwn(target: EntityClass): EntityMetadata {
 export class EntityRegistry {
   private readonly members = new Set<EntityClass>();
   private readonly checked = new WeakMap<object, Cached>();
+  // Reads ask for a table's siblings on every plan; they change only with declarations or registrations.
+  private readonly siblings = new WeakMap<
+    object,
+    { readonly generation: number; readonly size: number; readonly list: readonly EntityMetadata[] }
+  >();
 
   constructor(entities: Iterable<EntityClass> = []) {
     for (const e of entities) this.members.add(e);
@@ -100,7 +105,12 @@ export class EntityRegistry {
    * prefix deletes use them to tell rows of other types under the entity's prefix apart.
    */
   tableSiblings(target: EntityClass): readonly EntityMetadata[] {
-    return this.siblingsOf(this.resolve(target));
+    const generation = declarationGeneration();
+    const cached = this.siblings.get(target);
+    if (cached && cached.generation === generation && cached.size === this.members.size) return cached.list;
+    const list = Object.freeze(this.siblingsOf(this.resolve(target)));
+    this.siblings.set(target, { generation, size: this.members.size, list });
+    return list;
   }
 
   private siblingsOf(metadata: EntityMetadata): EntityMetadata[] {

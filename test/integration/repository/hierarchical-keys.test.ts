@@ -68,6 +68,29 @@ class City {
   @Column({ family: 'd', codec: 'string' }) name!: string;
 }
 
+// The same levels in ordered code need a literal between them (else `asia` would also be the country "" of asia).
+@Entity({ table: 'hk_geo_oc', encoding: 'orderedCode' })
+@Family('d')
+class OcContinent {
+  @KeyPart(0, 'string') continent!: string;
+  @Column({ family: 'd', codec: 'string' }) name!: string;
+}
+@Entity({ table: 'hk_geo_oc', parent: OcContinent, literal: 'country' })
+@Family('d')
+class OcCountry {
+  continent!: string;
+  @KeyPart(0, 'string') country!: string;
+  @Column({ family: 'd', codec: 'string' }) name!: string;
+}
+@Entity({ table: 'hk_geo_oc', parent: OcCountry, literal: 'city' })
+@Family('d')
+class OcCity {
+  continent!: string;
+  country!: string;
+  @KeyPart(0, 'string') city!: string;
+  @Column({ family: 'd', codec: 'string' }) name!: string;
+}
+
 // Multitenancy: a tenant row, and per-day device rows under it: altostrat#phone#4c410523#20190501.
 @Entity({ table: 'hk_tenants' })
 @Family('d')
@@ -103,6 +126,9 @@ describe('hierarchical keys on the emulator', () => {
     Continent,
     Country,
     City,
+    OcContinent,
+    OcCountry,
+    OcCity,
     Tenant,
     DeviceDay,
   ]);
@@ -254,6 +280,42 @@ describe('hierarchical keys on the emulator', () => {
     expect(await countries.find({ continent: 'asia' }).count()).toBe(2);
     const error = await countries.deleteByPrefix({ continent: 'asia' }).catch((e: unknown) => e);
     expect((error as Error).message).toContain('must be a list naming City:');
+  });
+
+  it('three-level geography in ordered code, with literals between the levels', async () => {
+    const continents = mapper().repository(OcContinent);
+    const countries = mapper().repository(OcCountry);
+    const cities = mapper().repository(OcCity);
+    await continents.save(Object.assign(new OcContinent(), { continent: 'asia', name: 'asia' }));
+    await countries.saveMany(
+      ['india', 'japan'].map((country) =>
+        Object.assign(new OcCountry(), { continent: 'asia', country, name: country }),
+      ),
+    );
+    await cities.saveMany(
+      ['bangalore', 'mumbai'].map((city) =>
+        Object.assign(new OcCity(), { continent: 'asia', country: 'india', city, name: city }),
+      ),
+    );
+    expect(await tableKeys(mapper(), continents.tableId)).toEqual([
+      'asia',
+      'asia\\x00\\x01country\\x00\\x01india',
+      'asia\\x00\\x01country\\x00\\x01india\\x00\\x01city\\x00\\x01bangalore',
+      'asia\\x00\\x01country\\x00\\x01india\\x00\\x01city\\x00\\x01mumbai',
+      'asia\\x00\\x01country\\x00\\x01japan',
+    ]);
+    const names = (rows: Array<{ name: string }>) => rows.map((r) => r.name);
+    expect(names(await continents.scan().toArray())).toEqual(['asia']);
+    expect(names(await countries.find({ continent: 'asia' }).toArray())).toEqual(['india', 'japan']);
+    expect(names(await cities.find({ continent: 'asia', country: 'india' }).toArray())).toEqual([
+      'bangalore',
+      'mumbai',
+    ]);
+    await expect(countries.deleteByPrefix({ continent: 'asia' })).rejects.toBeInstanceOf(
+      InvalidArgumentError,
+    );
+    await countries.deleteByPrefix({ continent: 'asia' }, { alsoDelete: [OcCity as EntityClass] });
+    expect(await tableKeys(mapper(), continents.tableId)).toEqual(['asia']);
   });
 
   it('tenant-prefixed device rows next to the tenant row', async () => {

@@ -91,6 +91,21 @@ class OcCity {
   @Column({ family: 'd', codec: 'string' }) name!: string;
 }
 
+// Invoice → payments as adjacent rows: invoice#<id> then invoice#<id>#payment#<paymentId>.
+@Entity({ table: 'hk_billing', prefix: 'invoice' })
+@Family('d')
+class Invoice {
+  @KeyPart(0, 'string') invoiceId!: string;
+  @Column({ family: 'd', codec: 'string' }) customer!: string;
+}
+@Entity({ table: 'hk_billing', parent: Invoice, literal: 'payment' })
+@Family('d')
+class Payment {
+  invoiceId!: string;
+  @KeyPart(0, 'string') paymentId!: string;
+  @Column({ family: 'd', codec: 'int64AsNumber' }) amount!: number;
+}
+
 // Multitenancy: a tenant row, and per-day device rows under it: altostrat#phone#4c410523#20190501.
 @Entity({ table: 'hk_tenants' })
 @Family('d')
@@ -129,6 +144,8 @@ describe('hierarchical keys on the emulator', () => {
     OcContinent,
     OcCountry,
     OcCity,
+    Invoice,
+    Payment,
     Tenant,
     DeviceDay,
   ]);
@@ -316,6 +333,36 @@ describe('hierarchical keys on the emulator', () => {
     );
     await countries.deleteByPrefix({ continent: 'asia' }, { alsoDelete: [OcCity as EntityClass] });
     expect(await tableKeys(mapper(), continents.tableId)).toEqual(['asia']);
+  });
+
+  it('invoice and its payments in one read, each row routed by its key', async () => {
+    await mapper()
+      .repository(Invoice)
+      .saveMany(
+        ['i1', 'i10'].map((invoiceId) =>
+          Object.assign(new Invoice(), { invoiceId, customer: `c-${invoiceId}` }),
+        ),
+      );
+    await mapper()
+      .repository(Payment)
+      .saveMany([
+        Object.assign(new Payment(), { invoiceId: 'i1', paymentId: 'p2', amount: 20 }),
+        Object.assign(new Payment(), { invoiceId: 'i1', paymentId: 'p1', amount: 10 }),
+        Object.assign(new Payment(), { invoiceId: 'i10', paymentId: 'p1', amount: 99 }),
+      ]);
+    // i10 starts with i1 but is another invoice: the exact prefix keeps it out.
+    const rows = await mapper().query([Invoice, Payment], { invoiceId: 'i1' });
+    expect(rows.map((r) => r.constructor.name)).toEqual(['Invoice', 'Payment', 'Payment']);
+    expect(rows.slice(1).map((r) => (r as Payment).amount)).toEqual([10, 20]);
+    const reversed = await mapper().query([Payment, Invoice], { invoiceId: 'i1' });
+    expect(reversed.map((r) => r.constructor.name)).toEqual(['Invoice', 'Payment', 'Payment']);
+    expect(
+      (await mapper().repository(Payment).find({ invoiceId: 'i1' }).toArray()).map((p) => p.paymentId),
+    ).toEqual(['p1', 'p2']);
+    expect((await mapper().repository(Invoice).scan().toArray()).map((i) => i.invoiceId)).toEqual([
+      'i1',
+      'i10',
+    ]);
   });
 
   it('tenant-prefixed device rows next to the tenant row', async () => {

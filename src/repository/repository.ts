@@ -14,7 +14,12 @@ import { partialSaveChanges } from '../mapping/partial-save-changes.js';
 import type { PartialLoad } from '../mapping/load-state.js';
 import { located } from '../mapping/locate-error.js';
 import { saveTimestampMicros } from '../mapping/save-timestamp.js';
-import type { EntityMetadata, MapFieldMetadata, SetFieldMetadata } from '../metadata/entity-metadata.js';
+import type {
+  EntityClass,
+  EntityMetadata,
+  MapFieldMetadata,
+  SetFieldMetadata,
+} from '../metadata/entity-metadata.js';
 import type { Mutation } from '../model/mutation.js';
 import { Query } from '../query/builder/query.js';
 import { queryNode } from '../query/nodes/query-node.js';
@@ -32,6 +37,7 @@ import { confirmWritten } from './confirm-written.js';
 import type { FullKey, KeyInput, KeyParts, KeyPrefix, NonEmptyKeyPrefix } from './key-input.js';
 import { rowKeyOf } from './key-input.js';
 import { planPrefixDelete } from '../query/planner/plan-prefix-delete.js';
+import { guardPrefixDelete } from './prefix-delete-guard.js';
 import { runQueryPlan } from './query-runner.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
 import { versionPredicate } from './version-predicate.js';
@@ -50,6 +56,17 @@ export interface SaveEntityOptions extends CallOptions {
 export interface DeleteEntityOptions extends CallOptions {
   /** Delete only if the stored version is this one (OptimisticLockError otherwise). */
   readonly expectedVersion?: bigint | number;
+}
+
+/** Options of {@link Repository.deleteByPrefix}. */
+export interface DeleteByPrefixOptions extends CallOptions {
+  /** Allow an empty prefix: every row of the entity. */
+  readonly allowEntireEntity?: boolean;
+  /**
+   * Other entities whose rows lie under the prefix (hierarchical keys: a video's comments) and may be dropped with
+   * it. Without them named, such a delete is refused before anything is sent.
+   */
+  readonly alsoDelete?: readonly EntityClass[];
 }
 
 /** Options of {@link Repository.update}. */
@@ -577,7 +594,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * in key order (`{ tenant }`, `{ tenant, folder }`, …). The prefix is exact (DropRowRange on `acme#`: tenant
    * `acme` never touches `acme2`); a full key deletes exactly that one row (DeleteFromRow), never the longer keys it
    * is a prefix of. A gap in the key parts, a non-key or an unknown property is refused with KeyEncodingError, an
-   * empty prefix without `allowEntireEntity` with InvalidArgumentError — before anything is sent. To delete the
+   * empty prefix without `allowEntireEntity` with InvalidArgumentError — before anything is sent. So is a prefix
+   * under which other entities' rows can lie (hierarchical keys: comments under `video#<id>`) unless they are named
+   * in `alsoDelete`: a prefix drop never deletes another type's rows by surprise. To delete the
    * rows of a query (`find({ tenant, id })`), read their keys and use `deleteMany`.
    *
    * @example
@@ -585,19 +604,20 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * await purchases.deleteByPrefix({ tenant: 'acme' });
    * ```
    */
-  async deleteByPrefix(
-    partialKey: NonEmptyKeyPrefix<E, K>,
-    options?: CallOptions & { readonly allowEntireEntity?: boolean },
-  ): Promise<void>;
+  async deleteByPrefix(partialKey: NonEmptyKeyPrefix<E, K>, options?: DeleteByPrefixOptions): Promise<void>;
   async deleteByPrefix(
     partialKey: KeyPrefix<E, K>,
-    options: CallOptions & { readonly allowEntireEntity: true },
+    options: DeleteByPrefixOptions & { readonly allowEntireEntity: true },
   ): Promise<void>;
   async deleteByPrefix(
     partialKey: KeyPrefix<E, K> | NonEmptyKeyPrefix<E, K>,
-    options: CallOptions & { readonly allowEntireEntity?: boolean } = {},
+    options: DeleteByPrefixOptions = {},
   ): Promise<void> {
-    const plan = planPrefixDelete(this.meta, partialKey, options);
+    const plan = guardPrefixDelete(
+      this.meta,
+      planPrefixDelete(this.meta, partialKey, options),
+      options.alsoDelete,
+    );
     // A drop is never re-sent after an unknown outcome: it would also delete rows written since.
     const write = this.writeOptions(options);
     if (plan.kind === 'table') {

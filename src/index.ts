@@ -17,9 +17,11 @@ export type {
   MapValueOf,
   MemberOf,
   SaveEntityOptions,
+  SaveManyOptions,
   SetProperty,
   UpdateEntityOptions,
 } from './repository/repository.js';
+export type { WriteProgress } from './repository/write-stream.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
 export type {
   FullKey,

@@ -22,6 +22,7 @@ import { Gc } from '../../../../src/metadata/gc.js';
 import { exportSchemaFiles } from '../../../../src/schema/codegen/export-schema-files.js';
 import { generateEntitySource } from '../../../../src/schema/codegen/generate-entity-source.js';
 import { parseFamiliesFile } from '../../../../src/schema/codegen/parse-families-file.js';
+import { schemaFilesMetadata } from '../../../../src/schema/codegen/schema-files-metadata.js';
 import { SEED_FAMILIES, SEED_ROW_KEY_SCHEMA } from './seed-device-files.js';
 import { videoWithDecorators, videoWithDefineEntity } from '../../../fixtures/entities/video-entity.js';
 
@@ -159,6 +160,18 @@ describe('codegen round trip: entity -> schema files -> generated source -> same
         expect(comparable(resolveEntity(generated))).toEqual(comparable(original));
       });
     }
+  }
+
+  for (const [label, cls] of entities) {
+    it(`${label}: schemaFilesMetadata reads the same metadata from the files, without generated code`, () => {
+      const original = resolveEntity(cls);
+      const files = exportSchemaFiles(original, { protobufFiles });
+      const meta = schemaFilesMetadata(
+        parseRowKeySchemaFile(files.rowKeySchemaFile),
+        parseFamiliesFile(files.familiesFile),
+      );
+      expect(comparable(meta)).toEqual(comparable(original));
+    });
   }
 
   for (const style of ['decorators', 'defineEntity'] as const) {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DeviceDay } from '../../../../examples/device-telemetry.js';
 import { TenantDeviceDay } from '../../../../examples/multi-tenant.js';
 import { Video } from '../../../../examples/video-row.js';
+import { examples } from '../../../../examples/examples.js';
 import { encodeRowKeyWithSchema } from '../../../../src/codecs/key/row-key-schema.js';
 import {
   formatRowKeySchemaFile,
@@ -31,6 +32,7 @@ const IMPORTS_FROM = '../../test/unit/schema/codegen/codegen-imports.js';
 const imports = {
   'media.v1.Thumbnail': { from: IMPORTS_FROM },
   csv: { from: IMPORTS_FROM },
+  decimal: { from: IMPORTS_FROM },
   point32: { from: IMPORTS_FROM },
 };
 const protobufFiles = {
@@ -129,6 +131,9 @@ const entities: [string, EntityClass][] = [
   ['FixtureVideo', videoWithDecorators('codegen_video')],
   ['FixtureDefinedVideo', videoWithDefineEntity('codegen_video_defined')],
 ];
+// Every other entity of examples/ (issue 12: the round trip holds for every example entity).
+for (const cls of examples.flatMap((e) => e.entities))
+  if (!entities.some(([, listed]) => listed === cls)) entities.push([cls.name, cls]);
 
 const written: string[] = [];
 

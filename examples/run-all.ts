@@ -17,6 +17,8 @@ try {
     console.log(`▶ ${example.name}\n  seed: ${example.seed}`);
     try {
       const outcome = await runExample(example, { emulatorHost: emulator.hostPort, keep });
+      console.log('  tables created by mapper.ensureSchema:');
+      for (const change of outcome.schema) console.log(`    ${change.replaceAll('\n', '\n  ')}`);
       for (const line of outcome.lines) console.log(`  ${line}`);
       console.log('  ✓ assertions passed\n');
       for (const table of outcome.tables) {

@@ -31,7 +31,9 @@ describe('examples (each asserts its own results; tables come from mapper.ensure
   });
 
   it.each(examples.map((e) => [e.id, e] as const))('%s', async (_id, example) => {
-    const { lines, tables } = await runExample(example, { emulatorHost: emulatorHost() });
+    const { schema, lines, tables } = await runExample(example, { emulatorHost: emulatorHost() });
+    // Every table came from mapper.ensureSchema (the harness also checks that a second run changes nothing).
+    expect(schema.filter((change) => change.startsWith('create table '))).toHaveLength(tables.length);
     expect(lines.length).toBeGreaterThan(0);
     for (const table of tables) {
       expect(table.rowCount, `${example.id}: rows stored in ${table.table}`).toBeGreaterThan(0);

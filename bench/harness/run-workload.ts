@@ -94,7 +94,8 @@ export async function runWorkload(
   const clientCpuS: Partial<Record<VariantName, number>> = {};
   const serverCpuS: Partial<Record<VariantName, number | undefined>> = {};
   for (const name of names) {
-    if (name !== 'library') ratios[name] = spreadOf(perRep.map((r) => r.library!.wallMs / r[name]!.wallMs));
+    if (name !== 'library' && names.includes('library'))
+      ratios[name] = spreadOf(perRep.map((r) => r.library!.wallMs / r[name]!.wallMs));
     rowsPerSecond[name] = totalRows / (median((r) => r[name]!.wallMs) / 1000);
     clientCpuS[name] = median((r) => r[name]!.clientCpuS);
     serverCpuS[name] = perRep.some((r) => r[name]!.serverCpuS === undefined)

@@ -13,7 +13,7 @@ import type { RowData } from '../model/row-data.js';
 import type { QueryExecuteOptions, QueryRow } from '../query/builder/query-executor.js';
 import { matchesResidual } from '../query/planner/residual-condition.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
-import { readRows } from '../transport/read-rows.js';
+import { readRowBatches } from '../transport/read-rows.js';
 import type { ReadRowsOptions } from '../transport/read-rows.js';
 import { readRowsResume } from '../transport/read-rows-resume.js';
 
@@ -140,26 +140,31 @@ export async function* runQueryPlan(
     let received = 0n;
     let skipped = 0;
     let lastKey: Uint8Array | undefined;
-    for await (const row of readRows(connection, tableId, request, readOptions)) {
-      received++;
-      lastKey = row.key;
-      if (foreign?.isForeign(row.key)) {
-        skipped++;
-        continue;
+    // Rows come a response at a time: one asynchronous step per batch, not per row, below the caller's loop.
+    for await (const rows of readRowBatches(connection, tableId, request, readOptions)) {
+      for (const row of rows) {
+        // Stopped in the middle of a batch: asking for the next one raises the read's typed error.
+        if (readOptions.signal?.aborted) break;
+        received++;
+        lastKey = row.key;
+        if (foreign?.isForeign(row.key)) {
+          skipped++;
+          continue;
+        }
+        if (!options.hydrate) {
+          yield { key: row.key, entity: undefined };
+          continue;
+        }
+        const entity = materializeRow(meta, plan, partial, row, report);
+        if (entity === 'skipped') {
+          skipped++;
+          continue;
+        }
+        if (entity === 'filtered') continue;
+        yield { key: row.key, entity };
+        returned++;
+        if (plan.clientLimit !== undefined && returned >= plan.clientLimit) return;
       }
-      if (!options.hydrate) {
-        yield { key: row.key, entity: undefined };
-        continue;
-      }
-      const entity = materializeRow(meta, plan, partial, row, report);
-      if (entity === 'skipped') {
-        skipped++;
-        continue;
-      }
-      if (entity === 'filtered') continue;
-      yield { key: row.key, entity };
-      returned++;
-      if (plan.clientLimit !== undefined && returned >= plan.clientLimit) return;
     }
     // Only a server-side limit that was reached can hide rows still to be read; without one the range is done.
     const limitReached = request.rowsLimit !== undefined && received >= request.rowsLimit;

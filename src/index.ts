@@ -44,12 +44,34 @@ export type { CompiledQuery, EntriesOptions, QueryPage } from './query/builder/q
 export type { SkippedRow, SkippedRowReporter } from './query/builder/skipped-row.js';
 export type { QueryMode } from './query/compiler/compile-query.js';
 export type { ConditionOp, VersionsNode as VersionsWindow } from './query/nodes/query-node.js';
+export { Lookup } from './query/builder/lookup.js';
+
+// Collections: several entity types sharing leading key parts, read together.
+export { Collection } from './repository/collection.js';
+export type {
+  CollectionEntities,
+  CollectionMembers,
+  SharedKey,
+  SharedKeyParts,
+} from './repository/shared-key.js';
+export { CollectionQuery } from './query/builder/collection-query.js';
+export type {
+  CollectionCounts,
+  CollectionItem,
+  CollectionPage,
+  CollectionResult,
+  CompiledCollectionQuery,
+} from './query/builder/collection-query.js';
 
 // Declaring entities without decorators, and their resolved metadata.
 export { defineEntity } from './metadata/define-entity.js';
 export type { EntityDefinition, KeyDefinition, PropertyDefinition } from './metadata/define-entity.js';
 export { EntityRegistry, getEntityMetadata } from './metadata/entity-registry.js';
 export { familySpecsOf } from './metadata/family-specs.js';
+// Hierarchical keys: the type of a row from its key, and the check that keeps it decidable (docs/row-keys.md).
+export { isKeyOf, keyOwner } from './metadata/key-owner.js';
+export { findKeyCollision } from './metadata/find-key-collision.js';
+export type { KeyCollision } from './metadata/find-key-collision.js';
 export { Gc } from './metadata/gc.js';
 export type { Duration } from './metadata/gc.js';
 export type {
@@ -172,6 +194,7 @@ export type { CodecImport, GenerateEntitySourceOptions } from './schema/codegen/
 export { parseFamiliesFile } from './schema/codegen/parse-families-file.js';
 export type { ParseFamiliesFileOptions } from './schema/codegen/parse-families-file.js';
 export { formatFamiliesFile } from './schema/codegen/format-families-file.js';
+export { schemaFilesMetadata } from './schema/codegen/schema-files-metadata.js';
 export type { FormatFamiliesFileOptions } from './schema/codegen/format-families-file.js';
 export type {
   FamiliesFile,
@@ -180,12 +203,20 @@ export type {
   FileFamily,
   FileInt64Cell,
   FileKeyHint,
+  FileLint,
   FileQualifier,
 } from './schema/codegen/families-file-types.js';
 
 // Schema design lint: Bigtable's schema-design rules as checks on entity metadata (docs/lint.md).
-export { formatFindings, lintEntities, LINT_RULES } from './schema/lint/index.js';
-export type { LintFinding, LintOptions, LintRule, LintRuleId, LintSeverity } from './schema/lint/index.js';
+export { formatFindings, lintEntities, lintSchemaFiles, LINT_RULES } from './schema/lint/index.js';
+export type {
+  LintFinding,
+  LintOptions,
+  LintRule,
+  LintRuleId,
+  LintSeverity,
+  SchemaFilesInput,
+} from './schema/lint/index.js';
 
 // Errors (docs/errors.md): one base class with a stable `code`, one subclass per failure.
 export { BigtableMapperError } from './errors/bigtable-mapper-error.js';

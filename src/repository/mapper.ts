@@ -4,8 +4,12 @@ import { familySpecsOf } from '../metadata/family-specs.js';
 import { BigtableConnection } from '../transport/bigtable-connection.js';
 import type { ConnectionOptions } from '../transport/connection-options.js';
 import { createTable } from '../transport/table-admin.js';
-import { readPolymorphic } from './polymorphic-read.js';
-import { resolveCallPolicy } from './call-policy.js';
+import { callOptions, resolveCallPolicy } from './call-policy.js';
+import { Collection } from './collection.js';
+import { runCollectionPlan } from './collection-runner.js';
+import type { CollectionMembers } from './shared-key.js';
+import type { CollectionExecutor } from '../query/builder/collection-executor.js';
+import { CollectionQuery, collectionNodeOf } from '../query/builder/collection-query.js';
 import type { KeyPartsOf } from './key-input.js';
 import { Repository } from './repository.js';
 import type { RepositoryOptions } from './repository-options.js';
@@ -127,9 +131,47 @@ export class Mapper {
   }
 
   /**
+   * A collection: several entity classes of one table that share leading key parts (a parent and its children,
+   * an invoice and its payments), read together in one ReadRows in key order, each row routed to its class by its
+   * key and the results grouped per member name. The shared key is typed from the classes' declared key parts.
+   * Refused (QueryError, before anything is sent) when the classes live in different tables or the shared key is
+   * not a leading run of every member's key.
+   *
+   * @example
+   * ```ts
+   * const { video, comments } = await mapper
+   *   .collection({ video: Video, comments: Comment })
+   *   .key({ videoId: 'v1' })
+   *   .limit('comments', 10)
+   *   .fetch();
+   * ```
+   */
+  collection<M extends CollectionMembers>(members: M): Collection<M> {
+    const metas: Record<string, EntityMetadata> = {};
+    for (const [name, entity] of Object.entries(members)) metas[name] = getEntityMetadata(entity);
+    sharedTable('Mapper.collection', Object.values(metas));
+    return new Collection<M>(metas, this.collectionExecutor());
+  }
+
+  private collectionExecutor(): CollectionExecutor {
+    const policy = resolveCallPolicy(this.options);
+    return {
+      now: () => (this.options.now ?? Date.now)(),
+      execute: (plan, options) => {
+        const table = plan.members[0]!.meta.table;
+        return runCollectionPlan(this.connection, this.options.tableIds?.[table] ?? table, plan, {
+          ...options,
+          read: callOptions(policy),
+        });
+      },
+    };
+  }
+
+  /**
    * Reads entities of several classes sharing a table (single-table design) in one ReadRows: every row whose key
    * starts with the shared key values, each hydrated as its own class, in key order. Classes must live in the same
-   * table; each needs at least its first key part in `sharedKey`.
+   * table; the shared key must be leading key parts of each. The array form of {@link Mapper.collection}, kept for
+   * compatibility; the collection adds `where`, `select`, limits, cursors, `explain()` and typed keys.
    *
    * @example
    * ```ts
@@ -142,16 +184,15 @@ export class Mapper {
     sharedKey: Readonly<Record<string, unknown>>,
   ): Promise<Array<InstanceType<C[number]>>> {
     const metas = entities.map((e) => getEntityMetadata(e));
-    const table = sharedTable('Mapper.query', metas);
+    sharedTable('Mapper.query', metas);
+    const members: Record<string, EntityMetadata> = {};
+    metas.forEach((meta, i) => (members[`${i}:${meta.name}`] = meta));
+    const query = new CollectionQuery<Record<string, object>>(
+      collectionNodeOf(members, sharedKey),
+      this.collectionExecutor(),
+    );
     const out: Array<InstanceType<C[number]>> = [];
-    for await (const entity of readPolymorphic(
-      this.connection,
-      this.options.tableIds?.[table] ?? table,
-      metas,
-      sharedKey,
-      (this.options.now ?? Date.now)(),
-    ))
-      out.push(entity as InstanceType<C[number]>);
+    for await (const item of query) out.push(item.entity as InstanceType<C[number]>);
     return out;
   }
 

@@ -6,6 +6,9 @@ import type { PartialLoad } from '../mapping/load-state.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { ReadRowsRequestData } from '../model/read-rows-request.js';
 import type { QueryPlan } from '../query/compiler/compile-query.js';
+import type { FindPlan } from '../query/planner/plan-find.js';
+import type { SkippedRowReporter } from '../query/builder/skipped-row.js';
+import type { RowData } from '../model/row-data.js';
 import type { QueryExecuteOptions, QueryRow } from '../query/builder/query-executor.js';
 import { matchesResidual } from '../query/planner/residual-condition.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
@@ -44,6 +47,59 @@ function topUp(
 }
 
 /**
+ * What a read leaves out of each entity (unselected properties, windowed maps/sets), so that saving one never
+ * erases what it did not load; undefined for a whole-entity read.
+ *
+ * @example
+ * ```ts
+ * const partial = partialLoadFor(meta, plan);
+ * ```
+ */
+export function partialLoadFor(meta: EntityMetadata, plan: FindPlan): PartialLoad | undefined {
+  return plan.keep === undefined && plan.windowed.length === 0
+    ? undefined
+    : {
+        unloaded: new Set(
+          plan.keep === undefined
+            ? []
+            : meta.fields.map((f) => f.property).filter((p) => !plan.keep!.includes(p)),
+        ),
+        windowed: new Set(plan.windowed),
+      };
+}
+
+/**
+ * One row as the plan's result: the hydrated entity with the residual conditions checked and the projection
+ * applied; 'skipped' when it does not decode and `report` takes it (reported here), 'filtered' when a residual
+ * condition fails. Without `report` a decode error is thrown.
+ *
+ * @example
+ * ```ts
+ * const entity = materializeRow(meta, plan, partialLoadFor(meta, plan), row, undefined);
+ * ```
+ */
+export function materializeRow(
+  meta: EntityMetadata,
+  plan: FindPlan,
+  partial: PartialLoad | undefined,
+  row: RowData,
+  report: SkippedRowReporter | undefined,
+): Record<string, unknown> | 'skipped' | 'filtered' {
+  let entity: Record<string, unknown>;
+  try {
+    entity = hydrateEntity(meta, row) as Record<string, unknown>;
+  } catch (error) {
+    if (!report || !isDecodeError(error)) throw error;
+    report(Object.freeze({ entity: meta.name, key: row.key, error }));
+    return 'skipped';
+  }
+  if (!plan.residual.every((r) => matchesResidual(r, entity[r.property]))) return 'filtered';
+  if (plan.keep) keepOnly(meta, entity, plan.keep);
+  if (partial) markPartialLoad(entity, partial);
+  return entity;
+}
+
+/**
  * Runs a compiled query: sends its request with `readRows` (nothing when the plan has no request), hydrates each
  * row, applies the client-side conditions, projection and limit, and yields rows in the order Bigtable returned
  * them. Breaking out of the iteration cancels the RPC.
@@ -72,18 +128,7 @@ export async function* runQueryPlan(
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   };
-  // What this read leaves out of each entity, so that saving one never erases what it did not load.
-  const partial: PartialLoad | undefined =
-    plan.keep === undefined && plan.windowed.length === 0
-      ? undefined
-      : {
-          unloaded: new Set(
-            plan.keep === undefined
-              ? []
-              : meta.fields.map((f) => f.property).filter((p) => !plan.keep!.includes(p)),
-          ),
-          windowed: new Set(plan.windowed),
-        };
+  const partial = partialLoadFor(meta, plan);
   const report = options.onDecodeError;
   while (request) {
     let received = 0n;
@@ -96,18 +141,12 @@ export async function* runQueryPlan(
         yield { key: row.key, entity: undefined };
         continue;
       }
-      let entity: Record<string, unknown>;
-      try {
-        entity = hydrateEntity(meta, row) as Record<string, unknown>;
-      } catch (error) {
-        if (!report || !isDecodeError(error)) throw error;
-        report(Object.freeze({ entity: meta.name, key: row.key, error }));
+      const entity = materializeRow(meta, plan, partial, row, report);
+      if (entity === 'skipped') {
         skipped++;
         continue;
       }
-      if (!plan.residual.every((r) => matchesResidual(r, entity[r.property]))) continue;
-      if (plan.keep) keepOnly(meta, entity, plan.keep);
-      if (partial) markPartialLoad(entity, partial);
+      if (entity === 'filtered') continue;
       yield { key: row.key, entity };
       returned++;
       if (plan.clientLimit !== undefined && returned >= plan.clientLimit) return;

@@ -9,7 +9,6 @@ import { buildUpdateMutations, entryMutations } from '../mapping/build-update-mu
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
 import { checkWriteLimits } from '../mapping/check-write-limits.js';
 import { aggregateInput, counterIncrement } from '../mapping/counter-operations.js';
-import { hydrateEntity } from '../mapping/hydrate-entity.js';
 import { partialLoadOf } from '../mapping/load-state.js';
 import { partialSaveChanges } from '../mapping/partial-save-changes.js';
 import type { PartialLoad } from '../mapping/load-state.js';
@@ -17,15 +16,16 @@ import { located } from '../mapping/locate-error.js';
 import { saveTimestampMicros } from '../mapping/save-timestamp.js';
 import type { EntityMetadata, MapFieldMetadata, SetFieldMetadata } from '../metadata/entity-metadata.js';
 import type { Mutation } from '../model/mutation.js';
-import { entityReadFilter } from '../query/filters/entity-read-filter.js';
 import { Query } from '../query/builder/query.js';
 import { queryNode } from '../query/nodes/query-node.js';
+import { keysNode } from '../query/nodes/read-node.js';
+import { Lookup } from '../query/builder/lookup.js';
+import type { QueryExecutor } from '../query/builder/query-executor.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
 import { deleteAllRows, dropRowsByPrefix } from '../transport/drop-row-range.js';
 import { mutateRow } from '../transport/mutate-row.js';
 import { readModifyWriteRow } from '../transport/read-modify-write-row.js';
-import { readRows } from '../transport/read-rows.js';
 import type { CallPolicy } from './call-policy.js';
 import { callOptions, resolveCallPolicy } from './call-policy.js';
 import { confirmWritten } from './confirm-written.js';
@@ -209,19 +209,39 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async getMany(keys: readonly FullKey<E, K>[], options: CallOptions = {}): Promise<Array<E | undefined>> {
-    const encoded = keys.map((k) => this.keyOf(k));
-    if (encoded.length === 0) return [];
-    const filter = entityReadFilter(this.meta, this.now());
-    const found = new Map<string, E>();
-    for await (const row of readRows(
-      this.connection,
-      this.tableId,
-      { rows: { rowKeys: encoded, rowRanges: [] }, ...(filter ? { filter } : {}) },
-      callOptions(this.policy, options),
-    )) {
-      found.set(Buffer.from(row.key).toString('latin1'), hydrateEntity(this.meta, row));
-    }
-    return encoded.map((k) => found.get(Buffer.from(k).toString('latin1')));
+    return this.lookup(keys).signal(options.signal, options.timeoutMs).toArray();
+  }
+
+  /**
+   * The read `getMany` sends, as a value: whole entities by full key in one ReadRows, with `versions()`,
+   * `compile()`, `explain()` and `toArray()` (aligned with the keys). Keys are encoded here (KeyEncodingError before
+   * anything is sent).
+   *
+   * @example
+   * ```ts
+   * console.log(devices.lookup([{ deviceType: 'phone', deviceId: 'x' }]).explain());
+   * ```
+   */
+  lookup(keys: readonly FullKey<E, K>[]): Lookup<E> {
+    return new Lookup<E>(
+      keysNode(
+        this.meta,
+        keys.map((k) => this.keyOf(k)),
+      ),
+      this.executor(),
+    );
+  }
+
+  /** Runs compiled plans of this entity on the mapper's connection, with its clock and call policy. */
+  private executor(): QueryExecutor {
+    return {
+      now: () => this.now(),
+      execute: (meta, plan, options) =>
+        runQueryPlan(this.connection, this.tableId, meta, plan, {
+          ...options,
+          read: callOptions(this.policy),
+        }),
+    };
   }
 
   /**
@@ -238,14 +258,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const conditions = Object.entries(keyPrefix as Record<string, unknown>)
       .filter(([, value]) => value !== undefined)
       .map(([property, value]) => ({ property, op: '=' as const, value }));
-    return new Query<E>(queryNode(this.meta, { conditions }), {
-      now: () => this.now(),
-      execute: (meta, plan, options) =>
-        runQueryPlan(this.connection, this.tableId, meta, plan, {
-          ...options,
-          read: callOptions(this.policy),
-        }),
-    });
+    return new Query<E>(queryNode(this.meta, { conditions }), this.executor());
   }
 
   /**

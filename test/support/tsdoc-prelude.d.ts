@@ -4,6 +4,7 @@ import type protobuf from 'protobufjs';
 import type { expect as vitestExpect, it as vitestIt } from 'vitest';
 import type {
   BigtableConnection,
+  CollectionQuery,
   EntityMetadata,
   KeyInput,
   Mapper,
@@ -78,6 +79,8 @@ declare global {
   const device: Device;
   const video: Video;
   const q: Query<Device>;
+  /** A video with its comments (docs/single-table.md). */
+  const videoPage: CollectionQuery<{ video: Video; comments: Comment }>;
   const emulator: EmulatorHandle;
   const testTable: TestTable;
   const deviceKey: KeyInput<Device>;

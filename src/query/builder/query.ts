@@ -1,10 +1,11 @@
 import { QueryError } from '../../errors/query-error.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { ReadRowsRequestData } from '../../model/read-rows-request.js';
-import { compileQuery } from '../compiler/compile-query.js';
 import type { QueryMode, QueryPlan } from '../compiler/compile-query.js';
+import { compileRead } from '../compiler/compile-read.js';
+import type { CompiledRead } from '../compiler/compile-read.js';
 import { encodeCursor } from '../cursor/query-cursor.js';
-import { explainPlan } from '../explain/explain-plan.js';
+import { explainRead } from '../explain/explain-read.js';
 import type {
   ConditionNode,
   ConditionOp,
@@ -341,8 +342,17 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     return this.executor ? this.executor.now() : Date.now();
   }
 
+  private compiled(mode: QueryMode, node: QueryNode): CompiledRead {
+    return compileRead(
+      mode === 'rows' ? node : { kind: 'count', of: node, exists: mode === 'exists' },
+      this.now(),
+    );
+  }
+
   private plan(mode: QueryMode = 'rows', node: QueryNode = this.node): QueryPlan {
-    return compileQuery(node, this.now(), mode);
+    const compiled = this.compiled(mode, node);
+    if (compiled.kind !== 'entity') throw noRepository(node.meta);
+    return compiled.plan;
   }
 
   /**
@@ -369,7 +379,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    * ```
    */
   explain(mode: QueryMode = 'rows'): string {
-    return explainPlan(this.node.meta, this.plan(mode));
+    return explainRead(this.compiled(mode, this.node));
   }
 
   private run(

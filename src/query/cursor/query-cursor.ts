@@ -12,6 +12,8 @@ export interface CursorState {
   readonly lastKey: Uint8Array;
   readonly reversed: boolean;
   readonly fingerprint: string;
+  /** Collections: rows already returned per member, so that per-member limits hold across pages. */
+  readonly counts?: Readonly<Record<string, number>>;
 }
 
 const VERSION = 1;
@@ -30,6 +32,7 @@ export function encodeCursor(state: CursorState): string {
     k: Buffer.from(state.lastKey).toString('base64url'),
     r: state.reversed,
     f: state.fingerprint,
+    ...(state.counts === undefined ? {} : { c: state.counts }),
   };
   return Buffer.from(JSON.stringify(doc), 'utf8').toString('base64url');
 }
@@ -52,7 +55,7 @@ export function decodeCursor(entity: string, cursor: string, fingerprint: string
   } catch (error) {
     throw invalid('not a cursor of this SDK', error);
   }
-  const d = doc as { v?: unknown; k?: unknown; r?: unknown; f?: unknown } | null;
+  const d = doc as { v?: unknown; k?: unknown; r?: unknown; f?: unknown; c?: unknown } | null;
   if (
     d === null ||
     typeof d !== 'object' ||
@@ -63,5 +66,18 @@ export function decodeCursor(entity: string, cursor: string, fingerprint: string
   )
     throw invalid('not a cursor of this SDK (or of an unsupported version)');
   if (d.f !== fingerprint) throw invalid('the cursor was taken from a different query');
-  return { lastKey: new Uint8Array(Buffer.from(d.k, 'base64url')), reversed: d.r, fingerprint: d.f };
+  const counts = d.c;
+  if (
+    counts !== undefined &&
+    (counts === null ||
+      typeof counts !== 'object' ||
+      !Object.values(counts).every((n) => Number.isSafeInteger(n) && (n as number) >= 0))
+  )
+    throw invalid('not a cursor of this SDK (bad member counts)');
+  return {
+    lastKey: new Uint8Array(Buffer.from(d.k, 'base64url')),
+    reversed: d.r,
+    fingerprint: d.f,
+    ...(counts === undefined ? {} : { counts: counts as Record<string, number> }),
+  };
 }

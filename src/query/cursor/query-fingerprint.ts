@@ -1,4 +1,5 @@
 import type { QueryNode } from '../nodes/query-node.js';
+import type { CollectionNode } from '../nodes/read-node.js';
 
 function canonical(value: unknown): unknown {
   if (value instanceof Uint8Array) return { bytes: Buffer.from(value).toString('hex') };
@@ -47,6 +48,30 @@ export function queryFingerprint(node: QueryNode): string {
         entries: node.entries,
         reverse: node.reverse,
         allowScan: node.allowScan,
+      }),
+    ),
+  );
+}
+
+/**
+ * The fingerprint of a collection read: its members (names and queries) and direction. Like
+ * {@link queryFingerprint}, the limits are left out so a page size may change between pages.
+ *
+ * @example
+ * ```ts
+ * const f = collectionFingerprint(node);
+ * ```
+ */
+export function collectionFingerprint(node: CollectionNode): string {
+  return fnv1a64(
+    JSON.stringify(
+      canonical({
+        members: node.members.map((m) => ({
+          name: m.name,
+          query: queryFingerprint(m.query),
+          limit: m.query.limit ?? null,
+        })),
+        reverse: node.reverse,
       }),
     ),
   );

@@ -67,6 +67,8 @@ export interface EntriesNode {
  * ```
  */
 export interface QueryNode {
+  /** IR node kind (see `ReadNode`): a query over one entity's rows. */
+  readonly kind: 'find';
   readonly meta: EntityMetadata;
   /** Conditions in call order, on key parts or columns alike (the planner sorts them out). */
   readonly conditions: readonly ConditionNode[];
@@ -89,9 +91,13 @@ export interface QueryNode {
  * const next = queryNode(node.meta, { ...node, reverse: true });
  * ```
  */
-export function queryNode(meta: EntityMetadata, patch: Partial<Omit<QueryNode, 'meta'>> = {}): QueryNode {
+export function queryNode(
+  meta: EntityMetadata,
+  patch: Partial<Omit<QueryNode, 'meta' | 'kind'>> = {},
+): QueryNode {
   const conditions = Object.freeze((patch.conditions ?? []).map((c) => Object.freeze({ ...c })));
   return Object.freeze({
+    kind: 'find',
     meta,
     conditions,
     select: patch.select === undefined ? undefined : Object.freeze([...patch.select]),

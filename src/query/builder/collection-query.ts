@@ -1,0 +1,579 @@
+import { QueryError } from '../../errors/query-error.js';
+import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import type { ReadRowsRequestData } from '../../model/read-rows-request.js';
+import type { CompiledCollection } from '../compiler/compile-read.js';
+import { compileRead } from '../compiler/compile-read.js';
+import type { QueryMode } from '../compiler/compile-query.js';
+import { encodeCursor } from '../cursor/query-cursor.js';
+import { explainRead } from '../explain/explain-read.js';
+import type { ConditionOp, EntriesNode, QueryNode, VersionsNode } from '../nodes/query-node.js';
+import { queryNode } from '../nodes/query-node.js';
+import type { CollectionNode, ReadNode } from '../nodes/read-node.js';
+import { collectionNode } from '../nodes/read-node.js';
+import type { CollectionExecutor, CollectionRow } from './collection-executor.js';
+import type { EntriesOptions } from './query.js';
+import type { QueryCallOptions } from './query-executor.js';
+import type { SkippedRowReporter } from './skipped-row.js';
+
+/** Member name → result type of that member. */
+type Shape = Record<string, object>;
+
+/** Member names of a collection. */
+type Member<R> = keyof R & string;
+
+/** Properties of a member's entity usable in conditions and projections. */
+type PropOf<E, T extends keyof E> = keyof E[T] & string;
+
+/** Element type of a Map key or Set member, for `entries()` bounds. */
+type EntryKey<V> = V extends ReadonlyMap<infer K, unknown> ? K : V extends ReadonlySet<infer K> ? K : never;
+
+/**
+ * One row of a collection read, tagged with its member: `item.type === 'comments'` narrows `item.entity` to a
+ * comment.
+ *
+ * @example
+ * ```ts
+ * for await (const item of videoPage) if (item.type === 'video') console.log(item.entity.title);
+ * ```
+ */
+export type CollectionItem<R extends Shape> = {
+  [K in Member<R>]: { readonly type: K; readonly entity: R[K] };
+}[Member<R>];
+
+/**
+ * A collection's results grouped per member, each in the order read (key order, descending after `reverse()`).
+ *
+ * @example
+ * ```ts
+ * const { video, comments } = await videoPage.fetch();
+ * ```
+ */
+export type CollectionResult<R extends Shape> = { [K in Member<R>]: R[K][] };
+
+/**
+ * Rows per member that a collection read matches.
+ *
+ * @example
+ * ```ts
+ * const counts: CollectionCounts<{ video: Video; comments: Comment }> = await videoPage.count();
+ * ```
+ */
+export type CollectionCounts<R extends Shape> = { [K in Member<R>]: number };
+
+/**
+ * The requests a collection read sends (one unless members read a shared family differently), with the members
+ * each returns rows of, and the planner's notes.
+ *
+ * @example
+ * ```ts
+ * const { requests } = videoPage.compile(); // requests[0].request.rows.rowRanges, .filter, .rowsLimit
+ * ```
+ */
+export interface CompiledCollectionQuery {
+  readonly requests: ReadonlyArray<{
+    readonly members: readonly string[];
+    readonly request: ReadRowsRequestData | undefined;
+  }>;
+  readonly notes: readonly string[];
+}
+
+function noRunner(node: CollectionNode): QueryError {
+  return new QueryError({
+    entity: node.members.map((m) => m.query.meta.name).join(', '),
+    problem: 'this collection query has no mapper to run on (compile/explain only)',
+  });
+}
+
+/**
+ * A typed, immutable query over several entity types of one table that share leading key parts (a parent and its
+ * children, an invoice and its payments): one read in key order, each row routed to the type whose key it has,
+ * results grouped per type. Per-type `where`, `select`, `versions`, `entries` and `limit`; total `limit`,
+ * `reverse`, cursors, `for await` streaming, `count`, `exists`, `compile()` and `explain()`. Get one from
+ * `mapper.collection({...}).key(shared)`.
+ *
+ * @example
+ * ```ts
+ * const { video, comments } = await mapper
+ *   .collection({ video: Video, comments: Comment })
+ *   .key({ videoId: 'v1' })
+ *   .limit('comments', 10)
+ *   .fetch();
+ * ```
+ */
+export class CollectionQuery<M extends Shape, R extends Shape = M> implements AsyncIterable<
+  CollectionItem<R>
+> {
+  /**
+   * Used by the mapper; users get collection queries from `mapper.collection({...}).key(shared)` or
+   * {@link CollectionQuery.over}.
+   *
+   * @internal The read tree and executor are not part of the published types.
+   */
+  constructor(
+    /**
+     * The frozen read tree.
+     *
+     * @internal
+     */
+    readonly node: CollectionNode,
+    private readonly executor?: CollectionExecutor,
+    private readonly call: QueryCallOptions = {},
+    private readonly skipReporter?: SkippedRowReporter,
+  ) {}
+
+  /**
+   * A collection query over entity metadata, for compiling or explaining without a mapper (running it throws).
+   * `now` fixes the clock of GC-hiding filters.
+   *
+   * @example
+   * ```ts
+   * const members = { video: getEntityMetadata(Video), comments: getEntityMetadata(Comment) };
+   * CollectionQuery.over(members, { videoId: 'v1' }, { now: () => 0 }).explain();
+   * ```
+   */
+  static over<M extends Shape>(
+    members: { readonly [K in keyof M]: EntityMetadata<M[K]> },
+    shared: Readonly<Record<string, unknown>>,
+    options: { readonly now?: () => number } = {},
+  ): CollectionQuery<M> {
+    const node = collectionNodeOf(members, shared);
+    const { now } = options;
+    return new CollectionQuery<M>(
+      node,
+      now === undefined
+        ? undefined
+        : {
+            now,
+            execute: () => {
+              throw noRunner(node);
+            },
+          },
+    );
+  }
+
+  private with<R2 extends Shape = R>(node: CollectionNode): CollectionQuery<M, R2> {
+    return new CollectionQuery<M, R2>(node, this.executor, this.call, this.skipReporter);
+  }
+
+  private member(
+    name: string,
+    change: (query: QueryNode) => Partial<Omit<QueryNode, 'meta' | 'kind'>>,
+  ): CollectionNode {
+    const target = this.node.members.find((m) => m.name === name);
+    if (!target)
+      throw new QueryError({
+        entity: this.node.members.map((m) => m.query.meta.name).join(', '),
+        property: 'member',
+        value: name,
+        problem: `not a member of this collection (members: ${this.node.members.map((m) => m.name).join(', ')})`,
+      });
+    return collectionNode(
+      this.node.members.map((m) =>
+        m === target
+          ? { name: m.name, query: queryNode(m.query.meta, { ...m.query, ...change(m.query) }) }
+          : m,
+      ),
+      this.node.shared,
+      this.node,
+    );
+  }
+
+  /**
+   * A condition on one member's rows (key parts after the shared ones, or columns), with the same rules as
+   * `Query.where`. Rows of other members are not affected.
+   *
+   * @example
+   * ```ts
+   * videoPage.where('comments', 'commentId', '>=', 'c5');
+   * ```
+   */
+  where<T extends Member<M>, P extends PropOf<M, T>>(
+    type: T,
+    property: P,
+    op: 'in',
+    values: readonly NonNullable<M[T][P]>[],
+  ): CollectionQuery<M, R>;
+  where<T extends Member<M>, P extends PropOf<M, T>>(
+    type: T,
+    property: P,
+    op: 'between',
+    range: readonly [NonNullable<M[T][P]>, NonNullable<M[T][P]>],
+  ): CollectionQuery<M, R>;
+  where<T extends Member<M>, P extends PropOf<M, T>>(
+    type: T,
+    property: P,
+    op: 'startsWith',
+    prefix: string | Uint8Array,
+  ): CollectionQuery<M, R>;
+  where<T extends Member<M>, P extends PropOf<M, T>>(
+    type: T,
+    property: P,
+    op: '=' | '!=' | '>' | '>=' | '<' | '<=',
+    value: NonNullable<M[T][P]>,
+  ): CollectionQuery<M, R>;
+  where(type: string, property: string, op: ConditionOp, value: unknown): CollectionQuery<M, R> {
+    return this.with(this.member(type, (q) => ({ conditions: [...q.conditions, { property, op, value }] })));
+  }
+
+  /**
+   * Reads only these properties of one member (key parts always come from the key); unselected properties are
+   * absent from that member's results.
+   *
+   * @example
+   * ```ts
+   * videoPage.select('comments', 'text');
+   * ```
+   */
+  select<T extends Member<M>, P extends PropOf<M, T>>(
+    type: T,
+    ...properties: P[]
+  ): CollectionQuery<M, Omit<R, T> & { [K in T]: Pick<M[T], P> & Partial<M[T]> }> {
+    return this.with(
+      this.member(type, (q) => ({ select: [...new Set([...(q.select ?? []), ...properties])] })),
+    );
+  }
+
+  /**
+   * Which cells of one member's versioned properties to read: the newest `latest` with timestamps in `[since,
+   * until)`.
+   *
+   * @example
+   * ```ts
+   * videoPage.versions('video', { latest: 10 });
+   * ```
+   */
+  versions(type: Member<M>, window: VersionsNode): CollectionQuery<M, R> {
+    return this.with(this.member(type, () => ({ versions: window })));
+  }
+
+  /**
+   * Which entries of one member's Map/Set property to read (as `Query.entries`).
+   *
+   * @example
+   * ```ts
+   * videoPage.entries('video', 'formats', { prefix: 'mp4', limit: 3 });
+   * ```
+   */
+  entries<T extends Member<M>, P extends PropOf<M, T>>(
+    type: T,
+    property: P,
+    options: EntriesOptions<EntryKey<M[T][P]>>,
+  ): CollectionQuery<M, R> {
+    const entry: EntriesNode = { property, ...options };
+    return this.with(
+      this.member(type, (q) => ({ entries: [...q.entries.filter((e) => e.property !== property), entry] })),
+    );
+  }
+
+  /**
+   * At most `n` rows in total, or (with a member name) at most `n` rows of that member. The latter is what "a
+   * video with its 10 newest comments" needs; it holds across pages.
+   *
+   * @example
+   * ```ts
+   * videoPage.limit('comments', 10).limit(11);
+   * ```
+   */
+  limit(n: number): CollectionQuery<M, R>;
+  limit(type: Member<M>, n: number): CollectionQuery<M, R>;
+  limit(a: number | string, b?: number): CollectionQuery<M, R> {
+    const n = typeof a === 'number' ? a : b;
+    if (!Number.isSafeInteger(n) || (n as number) < 1)
+      throw new QueryError({
+        entity: this.node.members.map((m) => m.query.meta.name).join(', '),
+        property: 'limit',
+        value: n,
+        problem: 'must be an integer ≥ 1',
+      });
+    if (typeof a === 'number')
+      return this.with(collectionNode(this.node.members, this.node.shared, { ...this.node, limit: a }));
+    return this.with(this.member(a, () => ({ limit: n })));
+  }
+
+  /**
+   * Reads in descending key order (children with reversed timestamps in their keys come oldest first then).
+   *
+   * @example
+   * ```ts
+   * videoPage.reverse();
+   * ```
+   */
+  reverse(): CollectionQuery<M, R> {
+    return this.with(
+      collectionNode(this.node.members, this.node.shared, { ...this.node, reverse: !this.node.reverse }),
+    );
+  }
+
+  /**
+   * Resumes right after the last row of the page that returned `cursor` (per-member limits count the rows earlier
+   * pages returned).
+   *
+   * @example
+   * ```ts
+   * const first = await videoPage.page(20);
+   * const next = first.cursor ? await videoPage.after(first.cursor).page(20) : undefined;
+   * ```
+   */
+  after(cursor: string): CollectionQuery<M, R> {
+    return this.with(collectionNode(this.node.members, this.node.shared, { ...this.node, after: cursor }));
+  }
+
+  /**
+   * Runs the read under this AbortSignal.
+   *
+   * @example
+   * ```ts
+   * await videoPage.signal(AbortSignal.timeout(5_000)).fetch();
+   * ```
+   */
+  signal(signal: AbortSignal): CollectionQuery<M, R> {
+    return new CollectionQuery<M, R>(this.node, this.executor, { ...this.call, signal }, this.skipReporter);
+  }
+
+  /**
+   * Gives the whole read a deadline in milliseconds.
+   *
+   * @example
+   * ```ts
+   * await videoPage.timeout(30_000).fetch();
+   * ```
+   */
+  timeout(ms: number): CollectionQuery<M, R> {
+    return new CollectionQuery<M, R>(
+      this.node,
+      this.executor,
+      { ...this.call, timeoutMs: ms },
+      this.skipReporter,
+    );
+  }
+
+  /**
+   * Skip and report rows that cannot be decoded instead of ending the read (as `Query.onDecodeError`).
+   *
+   * @example
+   * ```ts
+   * const bad: unknown[] = [];
+   * videoPage.onDecodeError('skip', (row) => bad.push(row));
+   * ```
+   */
+  onDecodeError(policy: 'throw'): CollectionQuery<M, R>;
+  onDecodeError(policy: 'skip', report: SkippedRowReporter): CollectionQuery<M, R>;
+  onDecodeError(policy: 'throw' | 'skip', report?: SkippedRowReporter): CollectionQuery<M, R> {
+    if (policy === 'throw') return new CollectionQuery<M, R>(this.node, this.executor, this.call);
+    if (typeof report !== 'function')
+      throw new QueryError({
+        entity: this.node.members.map((m) => m.query.meta.name).join(', '),
+        property: 'onDecodeError',
+        value: report,
+        problem: "'skip' needs a function that receives each skipped row",
+      });
+    return new CollectionQuery<M, R>(this.node, this.executor, this.call, report);
+  }
+
+  private now(): number {
+    return this.executor ? this.executor.now() : Date.now();
+  }
+
+  private plan(mode: QueryMode = 'rows', node: CollectionNode = this.node): CompiledCollection {
+    const read: ReadNode = mode === 'rows' ? node : { kind: 'count', of: node, exists: mode === 'exists' };
+    const compiled = compileRead(read, this.now());
+    if (compiled.kind !== 'collection') throw noRunner(node);
+    return compiled.plan;
+  }
+
+  /**
+   * The requests this read sends (of `count()`/`exists()` with `mode`) and the planner's notes. Deterministic for a
+   * fixed clock, and the same whatever order the members were listed in.
+   *
+   * @example
+   * ```ts
+   * const { requests, notes } = videoPage.compile();
+   * ```
+   */
+  compile(mode: QueryMode = 'rows'): CompiledCollectionQuery {
+    const plan = this.plan(mode);
+    return Object.freeze({
+      requests: Object.freeze(
+        plan.requests.map((r) => Object.freeze({ members: r.members, request: r.request })),
+      ),
+      notes: plan.notes,
+    });
+  }
+
+  /**
+   * The plan as text: each request (row set, filter, limit), each member's routing and client-side work, notes.
+   *
+   * @example
+   * ```ts
+   * console.log(videoPage.explain());
+   * ```
+   */
+  explain(mode: QueryMode = 'rows'): string {
+    return explainRead({ kind: 'collection', plan: this.plan(mode) });
+  }
+
+  private run(
+    plan: CompiledCollection,
+    hydrate: boolean,
+    report = this.skipReporter,
+  ): AsyncIterable<CollectionRow> {
+    if (!this.executor) throw noRunner(this.node);
+    return this.executor.execute(plan, {
+      hydrate,
+      signal: this.call.signal,
+      timeoutMs: this.call.timeoutMs,
+      ...(report ? { onDecodeError: report } : {}),
+    });
+  }
+
+  /**
+   * Streams the rows in key order, each tagged with its member; breaking out cancels the read.
+   *
+   * @example
+   * ```ts
+   * for await (const item of videoPage) if (item.type === 'comments') console.log(item.entity.commentId);
+   * ```
+   */
+  async *[Symbol.asyncIterator](): AsyncIterator<CollectionItem<R>> {
+    for await (const row of this.run(this.plan(), true))
+      yield { type: row.member, entity: row.entity } as CollectionItem<R>;
+  }
+
+  private empty(): CollectionResult<R> {
+    return Object.fromEntries(this.node.members.map((m) => [m.name, []])) as unknown as CollectionResult<R>;
+  }
+
+  /**
+   * Every result, grouped per member (each group in read order).
+   *
+   * @example
+   * ```ts
+   * const { video, comments } = await videoPage.fetch();
+   * ```
+   */
+  async fetch(): Promise<CollectionResult<R>> {
+    const out = this.empty() as Record<string, object[]>;
+    for await (const row of this.run(this.plan(), true)) out[row.member]!.push(row.entity!);
+    return out as CollectionResult<R>;
+  }
+
+  /**
+   * Rows matched per member, reading keys only where no condition is checked on the client.
+   *
+   * @example
+   * ```ts
+   * const { comments } = await videoPage.count();
+   * ```
+   */
+  async count(): Promise<CollectionCounts<R>> {
+    const plan = this.plan('count');
+    const counts = Object.fromEntries(this.node.members.map((m) => [m.name, 0])) as Record<string, number>;
+    const hydrate = plan.members.some((m) => m.plan.residual.length > 0);
+    for await (const row of this.run(plan, hydrate)) counts[row.member]!++;
+    return counts as CollectionCounts<R>;
+  }
+
+  /**
+   * Whether any row of any member matches (at most one row read when no condition is checked on the client).
+   *
+   * @example
+   * ```ts
+   * if (await videoPage.exists()) console.log('something there');
+   * ```
+   */
+  async exists(): Promise<boolean> {
+    const plan = this.plan('exists');
+    const hydrate = plan.members.some((m) => m.plan.residual.length > 0);
+    for await (const row of this.run(plan, hydrate)) {
+      void row;
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Up to `size` rows in total, grouped per member, and a cursor resuming exactly after the last one (undefined when
+   * nothing follows). The total `limit(n)` and per-member limits count the rows of earlier pages.
+   *
+   * @example
+   * ```ts
+   * const { items, cursor } = await videoPage.page(20);
+   * ```
+   */
+  async page(size: number): Promise<CollectionPage<R>> {
+    if (!Number.isSafeInteger(size) || size < 1)
+      throw new QueryError({
+        entity: this.node.members.map((m) => m.query.meta.name).join(', '),
+        property: 'page',
+        value: size,
+        problem: 'page size must be an integer ≥ 1',
+      });
+    // One row more than the page tells whether a next page exists; the total limit holds across pages (the cursor
+    // carries the rows returned so far per member).
+    const first = this.plan();
+    const returned = Object.values(first.counts).reduce((a, b) => a + b, 0);
+    const remaining = this.node.limit === undefined ? undefined : this.node.limit - returned;
+    if (remaining !== undefined && remaining <= 0) return { items: this.empty(), cursor: undefined };
+    const plan = this.plan(
+      'rows',
+      collectionNode(this.node.members, this.node.shared, {
+        ...this.node,
+        limit: remaining === undefined ? size + 1 : Math.min(size + 1, remaining),
+      }),
+    );
+    const items = this.empty() as Record<string, object[]>;
+    const counts: Record<string, number> = { ...plan.counts };
+    let taken = 0;
+    let more = false;
+    let lastKey: Uint8Array | undefined;
+    for await (const row of this.run(plan, true)) {
+      if (taken === size) {
+        more = true;
+        break;
+      }
+      items[row.member]!.push(row.entity!);
+      counts[row.member] = (counts[row.member] ?? 0) + 1;
+      lastKey = row.key;
+      taken++;
+    }
+    const cursor =
+      more && lastKey
+        ? encodeCursor({ lastKey, reversed: this.node.reverse, fingerprint: plan.fingerprint, counts })
+        : undefined;
+    return { items: items as CollectionResult<R>, cursor };
+  }
+}
+
+/**
+ * A page of a collection read: results grouped per member and the cursor of the next page.
+ *
+ * @example
+ * ```ts
+ * const page: CollectionPage<{ video: Video; comments: Comment }> = await videoPage.page(10);
+ * ```
+ */
+export interface CollectionPage<R extends Shape> {
+  readonly items: CollectionResult<R>;
+  readonly cursor: string | undefined;
+}
+
+/**
+ * The read tree of a collection: per member a query with the shared key values as `=` conditions.
+ *
+ * @example
+ * ```ts
+ * const node = collectionNodeOf({ video: videoMeta, comments: commentMeta }, { videoId: 'v1' });
+ * ```
+ */
+export function collectionNodeOf(
+  members: Readonly<Record<string, EntityMetadata>>,
+  shared: Readonly<Record<string, unknown>>,
+): CollectionNode {
+  const conditions = Object.entries(shared)
+    .filter(([, value]) => value !== undefined)
+    .map(([property, value]) => ({ property, op: '=' as const, value }));
+  return collectionNode(
+    Object.entries(members).map(([name, meta]) => ({ name, query: queryNode(meta, { conditions }) })),
+    shared,
+  );
+}

@@ -1,0 +1,147 @@
+import { QueryError } from '../../errors/query-error.js';
+import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import type { QueryPlan } from '../compiler/compile-query.js';
+import { compileRead } from '../compiler/compile-read.js';
+import { explainRead } from '../explain/explain-read.js';
+import type { VersionsNode } from '../nodes/query-node.js';
+import { keysNode } from '../nodes/read-node.js';
+import type { KeysNode } from '../nodes/read-node.js';
+import type { CompiledQuery } from './query.js';
+import type { QueryCallOptions, QueryExecutor } from './query-executor.js';
+
+/**
+ * A read of whole entities by full key (what `get` and `getMany` send): one ReadRows, results aligned with the keys
+ * (undefined where a row is absent). Immutable like `Query`; `compile()` and `explain()` show the request.
+ *
+ * @example
+ * ```ts
+ * const [a, b] = await devices.lookup([{ deviceId: 'a' }, { deviceId: 'b' }]).toArray();
+ * console.log(devices.lookup([{ deviceId: 'a' }]).explain());
+ * ```
+ */
+export class Lookup<E extends object> {
+  /**
+   * Used by the repository, which encodes the keys and provides the executor.
+   *
+   * @internal The read tree and executor are not part of the published types.
+   */
+  constructor(
+    /**
+     * The frozen read tree.
+     *
+     * @internal
+     */
+    readonly node: KeysNode,
+    private readonly executor?: QueryExecutor,
+    private readonly call: QueryCallOptions = {},
+  ) {}
+
+  /**
+   * A lookup of encoded keys for compiling or explaining without a repository (running it throws); `now` fixes the
+   * clock of GC-hiding filters.
+   *
+   * @example
+   * ```ts
+   * Lookup.over(getEntityMetadata(Device), [key], { now: () => 0 }).explain();
+   * ```
+   */
+  static over<E extends object>(
+    meta: EntityMetadata<E>,
+    keys: readonly Uint8Array[],
+    options: { readonly now?: () => number } = {},
+  ): Lookup<E> {
+    const { now } = options;
+    return new Lookup<E>(
+      keysNode(meta, keys),
+      now === undefined
+        ? undefined
+        : {
+            now,
+            execute: () => {
+              throw new QueryError({ entity: meta.name, problem: 'this lookup has no repository to run on' });
+            },
+          },
+    );
+  }
+
+  /**
+   * Reads, of every versioned property, the newest `latest` cells with timestamps in `[since, until)`.
+   *
+   * @example
+   * ```ts
+   * const [video] = await videos.lookup([{ videoId: 'v1' }]).versions({ latest: 10 }).toArray();
+   * ```
+   */
+  versions(window: VersionsNode): Lookup<E> {
+    return new Lookup<E>(keysNode(this.node.meta, this.node.keys, window), this.executor, this.call);
+  }
+
+  /**
+   * Runs the lookup under this AbortSignal and deadline (milliseconds).
+   *
+   * @example
+   * ```ts
+   * await devices.lookup([key]).signal(AbortSignal.timeout(1000)).toArray();
+   * ```
+   */
+  signal(signal: AbortSignal | undefined, timeoutMs?: number): Lookup<E> {
+    return new Lookup<E>(this.node, this.executor, { signal, timeoutMs });
+  }
+
+  private plan(): QueryPlan {
+    const compiled = compileRead(this.node, this.executor ? this.executor.now() : Date.now());
+    if (compiled.kind !== 'entity')
+      throw new QueryError({ entity: this.node.meta.name, problem: 'a lookup compiles to one entity read' });
+    return compiled.plan;
+  }
+
+  /**
+   * The ReadRows request (row keys sorted, each once) and notes.
+   *
+   * @example
+   * ```ts
+   * const { request } = devices.lookup([key]).compile();
+   * ```
+   */
+  compile(): CompiledQuery {
+    const plan = this.plan();
+    return Object.freeze({ request: plan.request, notes: plan.notes });
+  }
+
+  /**
+   * The plan as text.
+   *
+   * @example
+   * ```ts
+   * console.log(devices.lookup([key]).explain());
+   * ```
+   */
+  explain(): string {
+    return explainRead({ kind: 'entity', meta: this.node.meta, plan: this.plan() });
+  }
+
+  /**
+   * The entities, aligned with the keys (undefined where absent; a repeated key gives the same entity each time).
+   *
+   * @example
+   * ```ts
+   * const [a, b] = await devices.lookup([ka, kb]).toArray();
+   * ```
+   */
+  async toArray(): Promise<Array<E | undefined>> {
+    if (this.node.keys.length === 0) return [];
+    if (!this.executor)
+      throw new QueryError({
+        entity: this.node.meta.name,
+        problem: 'this lookup has no repository to run on',
+      });
+    const found = new Map<string, E>();
+    for await (const row of this.executor.execute(this.node.meta, this.plan(), {
+      hydrate: true,
+      signal: this.call.signal,
+      timeoutMs: this.call.timeoutMs,
+    }))
+      found.set(Buffer.from(row.key).toString('latin1'), row.entity as E);
+    return this.node.keys.map((k) => found.get(Buffer.from(k).toString('latin1')));
+  }
+}

@@ -200,9 +200,6 @@ export function planCollection(
     });
     const own = planFind(query, nowMillis, mode === 'rows' ? 'rows' : 'count');
     const ranges = rest ? intersectKeyRanges(own.rows.ranges, [rest]) : own.rows.ranges;
-    for (const note of own.notes) notes.push(`${m.name}: ${note}`);
-    if (m.query.limit !== undefined)
-      notes.push(`${m.name}: at most ${m.query.limit} rows (counted on the client)`);
     return {
       name: m.name,
       meta: m.query.meta,
@@ -210,7 +207,6 @@ export function planCollection(
       limit: m.query.limit,
     };
   });
-  if (cursor) notes.push(`resumes ${cursor.reversed ? 'before' : 'after'} the cursor's last row key`);
   const members = [...planned].sort((a, b) => {
     const ka = firstKey(a.plan);
     const kb = firstKey(b.plan);
@@ -218,6 +214,12 @@ export function planCollection(
     return compareBytes(ka, kb) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   });
 
+  // Notes in key order of the members, like everything else, so that the plan never depends on the caller's order.
+  for (const m of members) {
+    for (const note of m.plan.notes) notes.push(`${m.name}: ${note}`);
+    if (m.limit !== undefined) notes.push(`${m.name}: at most ${m.limit} rows (counted on the client)`);
+  }
+  if (cursor) notes.push(`resumes ${cursor.reversed ? 'before' : 'after'} the cursor's last row key`);
   const reading = members.filter((m) => m.plan.rows.ranges.length > 0);
   const groups = mergeTypeFilters(
     reading.map((m) => ({ filter: m.plan.rows.filter, families: m.meta.families.map((f) => f.name) })),

@@ -21,6 +21,8 @@ export class DeviceDay {
 }
 
 export const deviceTelemetry: Example = {
+  id: 'telemetry',
+  seed: 'Schema design best practices — Row keys (phone#4c410523#20200501)',
   name: 'device telemetry (phone#4c410523#20200501)',
   entities: [DeviceDay],
   async run(mapper) {
@@ -63,8 +65,24 @@ export const deviceTelemetry: Example = {
       recent.map((d) => d.day),
       ['20200501', '20200430', '20200427'],
     );
+    // The seed's other rows: phone#4c410523#20200502 and a tablet's two days. One request reads a device type.
+    await days.saveMany(
+      [
+        ['phone', '4c410523', '20200502'],
+        ['tablet', 'a0b81f74', '20200501'],
+        ['tablet', 'a0b81f74', '20200502'],
+      ].map(([deviceType, deviceId, day]) =>
+        Object.assign(new DeviceDay(), reading, { deviceType, deviceId, day }),
+      ),
+    );
+    const tablets = await days.find({ deviceType: 'tablet' }).toArray();
+    assert.deepEqual(
+      tablets.map((d) => Buffer.from(days.keyOf(d)).toString()),
+      ['tablet#a0b81f74#20200501', 'tablet#a0b81f74#20200502'],
+    );
     return [
       `saved row ${key}`,
+      `find({ deviceType: 'tablet' }): ${tablets.map((d) => `${d.deviceId}#${d.day}`).join(', ')} (one range, tablet#)`,
       `find(phone#4c410523#).where(day >= 20200425).reverse().limit(3): ${recent.map((d) => d.day).join(', ')}`,
       `read back: os_build=${loaded.osBuild} connected_cell=${loaded.connectedCell} cpu=${loaded.cpu} pings=${loaded.pings}`,
       `updated two columns atomically: os_build=${updated.osBuild}, cpu removed`,

@@ -1,23 +1,45 @@
-// The demo (`npm run demo`): starts the Bigtable emulator, runs every example on fresh tables, prints what each
-// did. Every example asserts its own results, so a wrong answer fails the demo.
-import { startEmulator, TestMapper } from 'bigtable-mapper/testing';
+// The demo (`npm run demo`): runs every example on the emulator (the one BIGTABLE_EMULATOR_HOST names, else one
+// started here), prints what each did and the rows it stored as `cbt read` prints them. Every example asserts its
+// own results, so a wrong answer fails the demo. `--keep` (or DEMO_KEEP=1) keeps the tables, and the emulator this
+// demo started, so that they can be inspected with cbt afterwards.
+import { EMULATOR_INSTANCE, EMULATOR_PROJECT, startEmulator } from 'bigtable-mapper/testing';
 import { examples } from './examples.js';
+import { runExample } from './run-example.js';
 
+const keep = process.argv.includes('--keep') || process.env.DEMO_KEEP === '1';
 const emulator = await startEmulator();
+const cbt = `cbt -project ${EMULATOR_PROJECT} -instance ${EMULATOR_INSTANCE}`;
 let failed = false;
+const kept: string[] = [];
 try {
   console.log(`Bigtable emulator on ${emulator.hostPort} (${emulator.source})\n`);
   for (const example of examples) {
-    const t = await TestMapper.create(example.entities, { emulatorHost: emulator.hostPort });
+    console.log(`▶ ${example.name}\n  seed: ${example.seed}`);
     try {
-      console.log(`▶ ${example.name}`);
-      for (const line of await example.run(t.mapper)) console.log(`  ${line}`);
+      const outcome = await runExample(example, { emulatorHost: emulator.hostPort, keep });
+      for (const line of outcome.lines) console.log(`  ${line}`);
       console.log('  ✓ assertions passed\n');
+      for (const table of outcome.tables) {
+        console.log(`$ cbt read ${table.tableId}    # ${table.rowCount} row(s) of table '${table.table}'`);
+        process.stdout.write(table.cbt);
+        kept.push(table.tableId);
+      }
     } catch (error) {
       failed = true;
       console.error(`  ✗ ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    } finally {
-      await t.dispose();
+    }
+  }
+  if (keep) {
+    console.log(`Kept ${kept.length} table(s). To inspect them with cbt (from the gcloud SDK):\n`);
+    console.log(`  export BIGTABLE_EMULATOR_HOST=${emulator.hostPort}`);
+    console.log(`  ${cbt} ls`);
+    if (kept[0]) console.log(`  ${cbt} read ${kept[0]}`);
+    if (emulator.source !== 'env') {
+      console.log('\nThe emulator keeps them in memory only: it runs until you press Ctrl-C.');
+      await new Promise<void>((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
     }
   }
 } finally {

@@ -84,6 +84,8 @@ export class Video {
 }
 
 export const videoRow: Example = {
+  id: 'media',
+  seed: 'Bigtable for DynamoDB users — Single-table design pattern (every column kind of the SDK in one row)',
   name: 'video single-table row with every column kind',
   entities: [Video],
   async run(mapper) {

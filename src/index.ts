@@ -7,6 +7,9 @@
 // Connecting and repositories: the everyday API.
 export { Mapper } from './repository/mapper.js';
 export { Repository } from './repository/repository.js';
+export { readKeyRange } from './repository/read-key-range.js';
+export type { KeyRangeReadOptions } from './repository/read-key-range.js';
+export type { RawKeyBounds } from './query/compiler/compile-range-read.js';
 export type {
   AggregateCallOptions,
   DeleteEntityOptions,
@@ -65,6 +68,10 @@ export { defineEntity } from './metadata/define-entity.js';
 export type { EntityDefinition, KeyDefinition, PropertyDefinition } from './metadata/define-entity.js';
 export { EntityRegistry, getEntityMetadata } from './metadata/entity-registry.js';
 export { familySpecsOf } from './metadata/family-specs.js';
+// Hierarchical keys: the type of a row from its key, and the check that keeps it decidable (docs/row-keys.md).
+export { isKeyOf, keyOwner } from './metadata/key-owner.js';
+export { findKeyCollision } from './metadata/find-key-collision.js';
+export type { KeyCollision } from './metadata/find-key-collision.js';
 export { Gc } from './metadata/gc.js';
 export type { Duration } from './metadata/gc.js';
 export type {
@@ -167,6 +174,10 @@ export { planSchema } from './schema/schema-plan.js';
 export type { PlanOptions, SchemaChange, SchemaPlan } from './schema/schema-plan.js';
 export { describeChange, formatGcRule, formatPlan } from './schema/format-plan.js';
 export { desiredSchema, rowKeySchemaFromJson, rowKeySchemaToJson } from './schema/table-schema.js';
+export { describeTable } from './schema/describe-table.js';
+export type { DescribeTableOptions, SampledKey, TableDescription } from './schema/describe-table.js';
+export { moduleEntities } from './schema/module-entities.js';
+export type { ModuleEntity } from './schema/module-entities.js';
 export type {
   DesiredSchemaOptions,
   RowKeySchemaJson,
@@ -178,10 +189,12 @@ export type {
 export { exportSchemaFiles } from './schema/codegen/export-schema-files.js';
 export type { ExportSchemaFilesOptions, SchemaFiles } from './schema/codegen/export-schema-files.js';
 export { generateEntitySource } from './schema/codegen/generate-entity-source.js';
+export { generateEntitySourceFromFiles } from './schema/codegen/generate-entity-source-from-files.js';
 export type { CodecImport, GenerateEntitySourceOptions } from './schema/codegen/generate-entity-source.js';
 export { parseFamiliesFile } from './schema/codegen/parse-families-file.js';
 export type { ParseFamiliesFileOptions } from './schema/codegen/parse-families-file.js';
 export { formatFamiliesFile } from './schema/codegen/format-families-file.js';
+export { schemaFilesMetadata } from './schema/codegen/schema-files-metadata.js';
 export type { FormatFamiliesFileOptions } from './schema/codegen/format-families-file.js';
 export type {
   FamiliesFile,
@@ -190,12 +203,20 @@ export type {
   FileFamily,
   FileInt64Cell,
   FileKeyHint,
+  FileLint,
   FileQualifier,
 } from './schema/codegen/families-file-types.js';
 
 // Schema design lint: Bigtable's schema-design rules as checks on entity metadata (docs/lint.md).
-export { formatFindings, lintEntities, LINT_RULES } from './schema/lint/index.js';
-export type { LintFinding, LintOptions, LintRule, LintRuleId, LintSeverity } from './schema/lint/index.js';
+export { formatFindings, lintEntities, lintSchemaFiles, LINT_RULES } from './schema/lint/index.js';
+export type {
+  LintFinding,
+  LintOptions,
+  LintRule,
+  LintRuleId,
+  LintSeverity,
+  SchemaFilesInput,
+} from './schema/lint/index.js';
 
 // Errors (docs/errors.md): one base class with a stable `code`, one subclass per failure.
 export { BigtableMapperError } from './errors/bigtable-mapper-error.js';

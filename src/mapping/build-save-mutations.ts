@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import { compareBytes, toHex } from '../codecs/key/bytes.js';
+import { compareBytes } from '../codecs/key/bytes.js';
 import { ValueEncodingError } from '../errors/value-encoding-error.js';
 import type {
   ColumnFieldMetadata,
@@ -11,7 +11,7 @@ import type {
 import type { Mutation } from '../model/mutation.js';
 import { checkWriteLimits } from './check-write-limits.js';
 import { encodeEntityKey } from './entity-key.js';
-import { located } from './locate-error.js';
+import { encodeLocated, located } from './locate-error.js';
 import type { MappingWarning } from './mapping-warning.js';
 import type { Clock } from './save-timestamp.js';
 import { dateToMicros, saveTimestampMicros } from './save-timestamp.js';
@@ -166,7 +166,7 @@ function writeColumn(
     push(field.property, { kind: 'deleteFromColumn', family: field.family, qualifier: field.qualifier });
     return;
   }
-  const bytes = located(entity, field.property, () => field.codec.encode(value));
+  const bytes = encodeLocated(entity, field.property, field.codec, value);
   replaceColumn(field.property, field.family, field.qualifier, ts, bytes, push);
 }
 
@@ -237,32 +237,33 @@ function writeFamily(
       value,
       limit: `a ${expected.name} (the property owns family ${field.family})`,
     });
-  const cells: Array<{ qualifier: Uint8Array; value: Uint8Array }> = [];
-  const seen = new Map<string, unknown>();
-  const entries: Iterable<[unknown, unknown]> =
-    value instanceof Map
-      ? value.entries()
-      : value instanceof Set
-        ? [...value].map((m) => [m, undefined])
-        : [];
-  for (const [k, v] of entries) {
-    const qualifier = located(entity, field.property, () => field.keyCodec.encode(k));
-    const id = toHex(qualifier);
-    if (seen.has(id))
+  const cells: Array<{ qualifier: Uint8Array; value: Uint8Array; key: unknown }> = [];
+  if (value instanceof Map) {
+    for (const [k, v] of value as Map<unknown, unknown>) {
+      const qualifier = encodeLocated(entity, field.property, field.keyCodec, k);
+      const bytes = field.kind === 'map' ? encodeLocated(entity, field.property, field.valueCodec, v) : EMPTY;
+      cells.push({ qualifier, value: bytes, key: k });
+    }
+  } else if (value instanceof Set) {
+    for (const k of value as Set<unknown>)
+      cells.push({
+        qualifier: encodeLocated(entity, field.property, field.keyCodec, k),
+        value: EMPTY,
+        key: k,
+      });
+  }
+  cells.sort((a, b) => compareBytes(a.qualifier, b.qualifier));
+  // Sorted, two keys that encode to the same qualifier are neighbours.
+  for (let i = 1; i < cells.length; i++)
+    if (compareBytes(cells[i - 1]!.qualifier, cells[i]!.qualifier) === 0)
       throw new ValueEncodingError({
         entity,
         property: field.property,
         codec: field.keyCodec.name,
         direction: 'encode',
-        value: k,
+        value: cells[i]!.key,
         limit: 'keys with distinct encodings (two keys encode to the same qualifier)',
       });
-    seen.set(id, k);
-    const bytes =
-      field.kind === 'map' ? located(entity, field.property, () => field.valueCodec.encode(v)) : EMPTY;
-    cells.push({ qualifier, value: bytes });
-  }
-  cells.sort((a, b) => compareBytes(a.qualifier, b.qualifier));
   push(field.property, { kind: 'deleteFromFamily', family: field.family });
   for (const cell of cells) {
     push(field.property, {

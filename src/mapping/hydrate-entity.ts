@@ -1,37 +1,65 @@
-import { toHex } from '../codecs/key/bytes.js';
+import { compareBytes } from '../codecs/key/bytes.js';
 import { KeyEncodingError } from '../errors/key-encoding-error.js';
+import { ValueEncodingError } from '../errors/value-encoding-error.js';
 import type { EntityMetadata, FieldMetadata } from '../metadata/entity-metadata.js';
 import type { Cell, RowData } from '../model/row-data.js';
-import { located } from './locate-error.js';
 import { microsToDate } from './save-timestamp.js';
 
 export type { Versioned } from '../metadata/entity-metadata.js';
 
-/** Cells grouped by family, then by qualifier (hex), each column newest first. */
-type CellIndex = Map<string, Map<string, Cell[]>>;
+type CollectionField = Extract<FieldMetadata, { kind: 'map' | 'set' }>;
+type CellField = Exclude<FieldMetadata, CollectionField>;
 
-function indexCells(cells: readonly Cell[]): CellIndex {
-  const index: CellIndex = new Map();
-  for (const cell of cells) {
-    let family = index.get(cell.family);
-    if (!family) index.set(cell.family, (family = new Map()));
-    const id = toHex(cell.qualifier);
-    const column = family.get(id);
-    if (column) column.push(cell);
-    else family.set(id, [cell]);
-  }
-  for (const family of index.values()) {
-    for (const column of family.values())
-      column.sort((a, b) =>
-        a.timestampMicros > b.timestampMicros ? -1 : a.timestampMicros < b.timestampMicros ? 1 : 0,
-      );
-  }
-  return index;
+/** Where a family's cells go: the one Map/Set that owns it, or the cell fields declared in it. */
+interface FamilyPlan {
+  readonly collection: number | undefined;
+  /** Indexes into the entity's fields of the cell fields of this family, and their qualifiers. */
+  readonly slots: readonly number[];
+  readonly qualifiers: readonly Uint8Array[];
 }
 
-function compareHex(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/**
+ * An entity's read plan, made once per metadata: a family name leads straight to its fields, so a row is
+ * hydrated in one pass over its cells with no per-cell allocation (no hex qualifier strings, no sorting when the
+ * cells arrive in Bigtable's order, which they do from a read).
+ */
+interface ReadPlan {
+  readonly families: ReadonlyMap<string, FamilyPlan>;
 }
+
+const plans = new WeakMap<EntityMetadata, ReadPlan>();
+
+function readPlanOf(meta: EntityMetadata): ReadPlan {
+  let plan = plans.get(meta);
+  if (plan) return plan;
+  const families = new Map<
+    string,
+    { collection: number | undefined; slots: number[]; qualifiers: Uint8Array[] }
+  >();
+  meta.fields.forEach((field, index) => {
+    let family = families.get(field.family);
+    if (!family) families.set(field.family, (family = { collection: undefined, slots: [], qualifiers: [] }));
+    if (field.kind === 'map' || field.kind === 'set') family.collection = index;
+    else {
+      family.slots.push(index);
+      family.qualifiers.push(field.qualifier);
+    }
+  });
+  plan = { families };
+  plans.set(meta, plan);
+  return plan;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  const n = a.length;
+  if (n !== b.length) return false;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Newest first; equal timestamps keep their arrival order (Array.prototype.sort is stable). */
+const newestFirst = (a: Cell, b: Cell): number =>
+  a.timestampMicros > b.timestampMicros ? -1 : a.timestampMicros < b.timestampMicros ? 1 : 0;
 
 /**
  * Builds an entity instance from one row (pure). The instance is created from the class prototype without
@@ -52,9 +80,40 @@ export function hydrateEntity<E extends object>(meta: EntityMetadata<E>, row: Ro
   const entity = Object.create(meta.target.prototype as object) as Record<string, unknown>;
   const keyValues = decodeKey(meta, row.key);
   for (const part of meta.key.parts) entity[part.property] = keyValues[part.property];
-  const index = indexCells(row.cells);
+  const fields = meta.fields;
+  // Per field: the newest cell (plain column), every cell (versioned) or every cell of the family (Map/Set).
+  const found: Array<Cell | Cell[] | undefined> = new Array(fields.length);
+  const plan = readPlanOf(meta);
+  for (const cell of row.cells) {
+    const family = plan.families.get(cell.family);
+    if (family === undefined) continue;
+    if (family.collection !== undefined) {
+      const bucket = found[family.collection] as Cell[] | undefined;
+      if (bucket) bucket.push(cell);
+      else found[family.collection] = [cell];
+      continue;
+    }
+    const qualifiers = family.qualifiers;
+    for (let q = 0; q < qualifiers.length; q++) {
+      if (!sameBytes(qualifiers[q]!, cell.qualifier)) continue;
+      const slot = family.slots[q]!;
+      const field = fields[slot] as CellField;
+      if ((field.kind === 'column' || field.kind === 'aggregate') && field.versioned) {
+        const list = found[slot] as Cell[] | undefined;
+        if (list) list.push(cell);
+        else found[slot] = [cell];
+      } else {
+        const current = found[slot] as Cell | undefined;
+        if (current === undefined || cell.timestampMicros > current.timestampMicros) found[slot] = cell;
+      }
+      // No break: should two fields name the same column, each reads it.
+    }
+  }
   // Every mapped property becomes an own property, even when undefined, like the class fields of `new C()`.
-  for (const field of meta.fields) entity[field.property] = readField(meta.name, row.key, field, index);
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    entity[field.property] = readField(meta.name, row.key, field, found[i]);
+  }
   return entity as E;
 }
 
@@ -68,57 +127,78 @@ function decodeKey(meta: EntityMetadata, key: Uint8Array): Record<string, unknow
   }
 }
 
-function readField(entity: string, key: Uint8Array, field: FieldMetadata, index: CellIndex): unknown {
-  const family = index.get(field.family);
-  // The error names the cell too: a bad value found by a scan must be traceable to its row and column.
-  const decode = (cell: Cell, bytes: Uint8Array, fn: (b: Uint8Array) => unknown): unknown =>
-    located(entity, field.property, () => fn(bytes), {
-      key,
-      family: cell.family,
-      qualifier: cell.qualifier,
-    });
+/** Decodes one value; a failure names the entity, property, row and column (a scan's bad cell must be findable). */
+function decodeCell(
+  entity: string,
+  key: Uint8Array,
+  property: string,
+  cell: Cell,
+  bytes: Uint8Array,
+  codec: { decode(bytes: Uint8Array): unknown },
+): unknown {
+  try {
+    return codec.decode(bytes);
+  } catch (error) {
+    if (error instanceof ValueEncodingError && (error.entity === undefined || !error.cell))
+      throw error.withLocation(entity, property, { key, family: cell.family, qualifier: cell.qualifier });
+    throw error;
+  }
+}
+
+/** The latest cell of each qualifier, in qualifier byte order (a read delivers them so; other rows are sorted). */
+function latestPerQualifier(cells: Cell[]): Cell[] {
+  let ordered = true;
+  for (let i = 1; i < cells.length && ordered; i++)
+    if (compareBytes(cells[i - 1]!.qualifier, cells[i]!.qualifier) > 0) ordered = false;
+  if (!ordered) cells = [...cells].sort((a, b) => compareBytes(a.qualifier, b.qualifier));
+  const out: Cell[] = [];
+  for (const cell of cells) {
+    const last = out[out.length - 1];
+    if (last !== undefined && sameBytes(last.qualifier, cell.qualifier)) {
+      if (cell.timestampMicros > last.timestampMicros) out[out.length - 1] = cell;
+    } else out.push(cell);
+  }
+  return out;
+}
+
+function readField(
+  entity: string,
+  key: Uint8Array,
+  field: FieldMetadata,
+  found: Cell | Cell[] | undefined,
+): unknown {
   switch (field.kind) {
     case 'map': {
       const map = new Map<unknown, unknown>();
-      for (const [, cells] of [...(family ?? new Map<string, Cell[]>())].sort(([a], [b]) =>
-        compareHex(a, b),
-      )) {
-        const latest = cells[0];
-        if (!latest) continue;
-        const key = decode(latest, latest.qualifier, (b) => field.keyCodec.decode(b));
-        map.set(
-          key,
-          decode(latest, latest.value, (b) => field.valueCodec.decode(b)),
-        );
+      if (found === undefined) return map;
+      for (const cell of latestPerQualifier(found as Cell[])) {
+        const k = decodeCell(entity, key, field.property, cell, cell.qualifier, field.keyCodec);
+        map.set(k, decodeCell(entity, key, field.property, cell, cell.value, field.valueCodec));
       }
       return map;
     }
     case 'set': {
       const set = new Set<unknown>();
-      for (const [, cells] of [...(family ?? new Map<string, Cell[]>())].sort(([a], [b]) =>
-        compareHex(a, b),
-      )) {
-        const latest = cells[0];
-        if (latest) set.add(decode(latest, latest.qualifier, (b) => field.keyCodec.decode(b)));
-      }
+      if (found === undefined) return set;
+      for (const cell of latestPerQualifier(found as Cell[]))
+        set.add(decodeCell(entity, key, field.property, cell, cell.qualifier, field.keyCodec));
       return set;
     }
     default: {
-      const cells = family?.get(toHex(field.qualifier)) ?? [];
       const versioned = (field.kind === 'column' || field.kind === 'aggregate') && field.versioned;
       if (versioned) {
+        const cells = found === undefined ? [] : [...(found as Cell[])].sort(newestFirst);
         return cells.map((cell) => ({
           timestamp: microsToDate(cell.timestampMicros),
-          value: decode(cell, cell.value, (b) => field.codec.decode(b)),
+          value: decodeCell(entity, key, field.property, cell, cell.value, field.codec),
         }));
       }
-      const latest = cells[0];
-      if (latest) return decode(latest, latest.value, (b) => field.codec.decode(b));
+      const latest = found as Cell | undefined;
+      if (latest) return decodeCell(entity, key, field.property, latest, latest.value, field.codec);
       return missingValue(field);
     }
   }
 }
-
 function missingValue(field: FieldMetadata): unknown {
   const zero = (codecName: string): bigint | number => (codecName === 'int64AsNumber' ? 0 : 0n);
   switch (field.kind) {

@@ -2,7 +2,7 @@ import type { MetadataProblem } from '../errors/metadata-error.js';
 import type { EntityMetadata, FamilyMetadata } from './entity-metadata.js';
 import { BIGTABLE_LIMITS } from './bigtable-names.js';
 import { describeGcRule } from './gc-rule-problems.js';
-import { describeKeyRanges, keyRangesOverlap } from './key-ranges-overlap.js';
+import { keyCollisionProblem } from './key-collision-problem.js';
 
 function sameFamilySettings(a: FamilyMetadata, b: FamilyMetadata): boolean {
   return a.aggregate === b.aggregate && JSON.stringify(a.gcRule) === JSON.stringify(b.gcRule);
@@ -13,10 +13,10 @@ function describeFamily(f: FamilyMetadata): string {
 }
 
 /**
- * Checks one entity against the other entities stored in the same table: their key spaces must not overlap (else
- * a prefix scan of one returns rows of the other — e.g. prefixes `video` and `video#comment` with delimiter `#`, or
- * an entity without a literal prefix next to any other), a family both declare must have the same settings, and
- * the table must not need more than ~100 families.
+ * Checks one entity against the other entities stored in the same table: every row key must name its entity type
+ * (no key decodes as both, see {@link keyCollisionProblem}; keys of one may lie inside the other's prefix, as a
+ * video's comments do under `video#<id>`), a family both declare must have the same settings, and the table must
+ * not need more than ~100 families.
  *
  * @example
  * ```ts
@@ -29,20 +29,11 @@ export function checkTableSiblings(
 ): MetadataProblem[] {
   const problems: MetadataProblem[] = [];
   const entity = metadata.name;
-  const ownRanges = metadata.key.codec.ranges({});
   const families = new Set(metadata.families.map((f) => f.name));
   for (const other of siblings) {
     if (other.target === metadata.target || other.table !== metadata.table) continue;
-    const otherRanges = other.key.codec.ranges({});
-    if (keyRangesOverlap(ownRanges, otherRanges)) {
-      problems.push({
-        entity,
-        message:
-          `row keys can collide with ${other.name}'s in table ${metadata.table}: ${entity} keys span ` +
-          `${describeKeyRanges(ownRanges)}, ${other.name} keys span ${describeKeyRanges(otherRanges)}; ` +
-          'give each entity a literal prefix that is not a prefix of the other (e.g. prefix: "video" and "comment")',
-      });
-    }
+    const problem = keyCollisionProblem(metadata, other);
+    if (problem) problems.push({ entity, message: problem });
     for (const family of metadata.families) {
       const theirs = other.families.find((f) => f.name === family.name);
       if (theirs && !sameFamilySettings(family, theirs)) {

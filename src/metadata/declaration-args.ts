@@ -3,6 +3,7 @@ import type { SegmentSpec } from '../codecs/key/key-codec-types.js';
 import type { BuiltinCodecName } from '../codecs/value/codecs.js';
 import type { UserCodec, ValueCodec } from '../codecs/value/value-codec.js';
 import type { AggregateKind, GcRule } from '../model/family-spec.js';
+import type { EntityClass } from './entity-metadata.js';
 
 /**
  * A codec given by name (`'string'`, `'int64'`, …) or as an object (`Codecs.protobuf(T)`, a user `{encode, decode}`).
@@ -31,6 +32,7 @@ export type QualifierRef = string | Uint8Array;
  * @example
  * ```ts
  * const options: EntityOptions = { table: 'media', prefix: 'video', encoding: 'delimited', delimiter: '#' };
+ * const child: EntityOptions = { table: 'media', parent: Video, literal: 'c' }; // video#<videoId>#c#…
  * ```
  */
 export interface EntityOptions {
@@ -47,6 +49,15 @@ export interface EntityOptions {
   readonly delimiter?: string | Uint8Array;
   /** Salt bucket as first segment: `hash(of…) % buckets`, zero-padded. `of` defaults to every key part. */
   readonly salt?: { readonly buckets: number; readonly of?: readonly string[] };
+  /**
+   * Hierarchical key: this entity's key extends the key of `parent` (an entity of the same table). The key is the
+   * parent's whole key (its prefix, salt, key parts and literals, with the same property names), then `literal` if
+   * given, then this entity's own key parts and literals, numbered from 0 again. Encoding, delimiter and salt are the
+   * parent's; `prefix` and `salt` are not allowed here. E.g. `video#<videoId>` → `video#<videoId>#c#<reversed ts>`.
+   */
+  readonly parent?: EntityClass;
+  /** Literal segment between the parent's key and this entity's own key parts (only with `parent`), e.g. `c`. */
+  readonly literal?: string | Uint8Array;
 }
 
 type WithoutName<S> = S extends { readonly name: string } ? Omit<S, 'name'> : never;

@@ -210,6 +210,8 @@ export interface EntityMetadata<E extends object = object> {
   /** Class name, used in messages. */
   readonly name: string;
   readonly table: string;
+  /** The entity whose key this entity's key extends (`@Entity({ parent })`), if any. */
+  readonly parent?: EntityClass;
   readonly key: KeyMetadata;
   /** Families the entity declares, sorted by name. */
   readonly families: readonly FamilyMetadata[];

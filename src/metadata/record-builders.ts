@@ -76,6 +76,31 @@ function freezeRecord<R extends DeclarationRecord>(record: R): R {
   return Object.freeze(record);
 }
 
+function parentOptionProblems(options: EntityOptions): string[] {
+  const problems: string[] = [];
+  if (options.literal !== undefined && !nonEmptyText(options.literal))
+    problems.push('literal must be a non-empty string or Uint8Array');
+  if (options.parent === undefined) {
+    if (options.literal !== undefined)
+      problems.push('literal is the segment after a parent key; without parent, use prefix');
+    return problems;
+  }
+  if (typeof options.parent !== 'function') {
+    problems.push('parent must be an entity class');
+    return problems;
+  }
+  // The parent's key already fixes these; a second value could only disagree with it.
+  if (options.prefix !== undefined)
+    problems.push(
+      `prefix is not allowed with parent (the key starts with ${options.parent.name}'s key); use literal`,
+    );
+  if (options.salt !== undefined)
+    problems.push(
+      `salt is not allowed with parent (the key keeps ${options.parent.name}'s salt, so children sit next to it)`,
+    );
+  return problems;
+}
+
 /**
  * The record of `@Entity(options)`.
  *
@@ -105,6 +130,7 @@ export function entityRecord(options: EntityOptions): EntityRecord {
       if (options.encoding === 'orderedCode')
         problems.push('delimiter is only meaningful with delimited encoding');
     }
+    problems.push(...parentOptionProblems(options));
     if (options.salt !== undefined) {
       const salt: unknown = options.salt;
       if (!isObject(salt) || !Number.isSafeInteger(salt.buckets) || (salt.buckets as number) < 1)

@@ -6,6 +6,23 @@ import { mergeDeclarations } from './merge-declarations.js';
 import { resolveField } from './resolve-fields.js';
 import { resolveKey } from './resolve-key.js';
 import { validateLayout } from './validate-layout.js';
+import type { ParentResolver } from './resolve-parent-key.js';
+
+// Classes whose key is being resolved, so that a parent chain that loops back is reported instead of recursing.
+const resolving = new Set<EntityClass>();
+
+function resolveParentOf(child: EntityClass): ParentResolver {
+  return (parent) => {
+    if (parent === child || resolving.has(parent))
+      throw new MetadataError([{ entity: child.name, message: `parent chain loops back to ${parent.name}` }]);
+    resolving.add(child);
+    try {
+      return resolveEntity(parent);
+    } finally {
+      resolving.delete(child);
+    }
+  };
+}
 
 /**
  * Resolves the declarations of one class (and its bases) into frozen metadata, checking everything that concerns
@@ -37,7 +54,7 @@ export function resolveEntity<E extends object>(target: EntityClass<E>): EntityM
     if (field) fields.push(field);
   }
   const families = validateLayout(entity, merged.families, fields, problems);
-  const key = resolveKey(merged, problems);
+  const key = resolveKey(merged, problems, resolveParentOf(target));
 
   if (problems.length > 0 || !key || !merged.entity) throw new MetadataError(problems);
   const version = fields.find((f): f is VersionFieldMetadata => f.kind === 'version');
@@ -45,6 +62,7 @@ export function resolveEntity<E extends object>(target: EntityClass<E>): EntityM
     target,
     name: entity,
     table: merged.entity.record.table,
+    ...(merged.entity.record.parent === undefined ? {} : { parent: merged.entity.record.parent }),
     key,
     families,
     fields,

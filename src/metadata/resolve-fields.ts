@@ -24,8 +24,9 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+// A plain copy: the string codec may hand back a pooled Buffer, and metadata is long-lived and shown to users.
 function encodeQualifier(ref: QualifierRef): Uint8Array {
-  return typeof ref === 'string' ? stringCodec.encode(ref) : new Uint8Array(ref);
+  return new Uint8Array(typeof ref === 'string' ? stringCodec.encode(ref) : ref);
 }
 
 function int64CodecFor(as: Int64Representation | undefined): ValueCodec<unknown> {

@@ -8,12 +8,15 @@ import type { KeyMetadata, KeyPartMetadata } from './entity-metadata.js';
 import type { MergedDeclarations } from './merge-declarations.js';
 import { deepFreeze } from './deep-freeze.js';
 import { designTypeMismatch } from './resolve-codec.js';
+import { resolveParentKey } from './resolve-parent-key.js';
+import type { ParentResolver } from './resolve-parent-key.js';
 
 const BIGINT = BigInt as unknown as DesignType;
 const DEFAULT_DELIMITER = '#';
 
+// A plain copy: the string codec may hand back a pooled Buffer, and metadata is long-lived and shown to users.
 function toBytes(value: string | Uint8Array): Uint8Array {
-  return typeof value === 'string' ? stringCodec.encode(value) : new Uint8Array(value);
+  return new Uint8Array(typeof value === 'string' ? stringCodec.encode(value) : value);
 }
 
 /** The JS type a key part holds, for the design:type cross-check. */
@@ -35,21 +38,40 @@ function keyPartDesignTypes(options: KeyPartOptions): readonly DesignType[] {
 
 /**
  * Builds the key segments (salt, entity prefix, then key parts and key literals by position) and the key codec.
- * Problems: no key part, missing or duplicate positions, a key part whose design:type disagrees with its segment,
+ * With a `parent`, the segments start with the parent's key and the literal after it (see
+ * {@link resolveParentKey}); own positions count from 0 after them. Problems: no key part, missing or duplicate
+ * positions, a key part whose design:type disagrees with its segment, a property that is also a parent key part,
  * and anything the key codec itself rejects.
  *
  * @example
  * ```ts
- * const key = resolveKey(merged, problems); // undefined when the key is invalid
+ * const key = resolveKey(merged, problems, resolveEntity); // undefined when the key is invalid
  * ```
  */
-export function resolveKey(merged: MergedDeclarations, problems: MetadataProblem[]): KeyMetadata | undefined {
+export function resolveKey(
+  merged: MergedDeclarations,
+  problems: MetadataProblem[],
+  resolveParent?: ParentResolver,
+): KeyMetadata | undefined {
   const entity = merged.entityName;
   const options: EntityOptions | undefined = merged.entity?.record;
   const before = problems.length;
   const problem = (message: string, property?: string): void => {
     problems.push({ entity, ...(property === undefined ? {} : { property }), message });
   };
+  const head =
+    options?.parent !== undefined && resolveParent
+      ? resolveParentKey(entity, options, problems, resolveParent)
+      : undefined;
+  if (options?.parent !== undefined && head === undefined && problems.length === before)
+    problem(`parent ${options.parent.name} cannot be resolved here`);
+  for (const part of head?.parts ?? []) {
+    if (merged.keyParts.has(part.property) || merged.fields.has(part.property))
+      problem(
+        `is a key part of parent ${head!.parent.name} (the key starts with the parent's key); declare it only there`,
+        part.property,
+      );
+  }
 
   const byPosition = new Map<
     number,
@@ -72,7 +94,7 @@ export function resolveKey(merged: MergedDeclarations, problems: MetadataProblem
       { kind: 'keyLiteral', value: record.value },
     ]);
   }
-  if (merged.keyParts.size === 0) {
+  if (merged.keyParts.size === 0 && head === undefined) {
     problem('has no key parts; mark the properties that make up the row key with @KeyPart(position, type)');
   }
   const positions = [...byPosition.keys()].sort((a, b) => a - b);
@@ -91,14 +113,14 @@ export function resolveKey(merged: MergedDeclarations, problems: MetadataProblem
   }
   if (problems.length > before || options === undefined) return undefined;
 
-  const parts: KeyPartMetadata[] = [];
-  const segments: SegmentSpec[] = [];
+  const parts: KeyPartMetadata[] = [...(head?.parts ?? [])];
+  const segments: SegmentSpec[] = [...(head?.segments ?? [])];
   const partNames = [...byPosition.entries()]
     .sort(([a], [b]) => a - b)
     .flatMap(([, [item]]) => (item?.kind === 'keyPart' ? [item.property] : []));
-  if (options.salt)
+  if (options.salt && !head)
     segments.push({ type: 'salt', buckets: options.salt.buckets, of: options.salt.of ?? partNames });
-  if (options.prefix !== undefined) segments.push({ type: 'literal', value: options.prefix });
+  if (options.prefix !== undefined && !head) segments.push({ type: 'literal', value: options.prefix });
   for (const position of positions) {
     const item = byPosition.get(position)?.[0];
     if (!item) continue;
@@ -110,8 +132,9 @@ export function resolveKey(merged: MergedDeclarations, problems: MetadataProblem
       parts.push({ property: item.property, segment });
     }
   }
-  const encoding: KeyEncodingSpec =
-    options.encoding === 'orderedCode'
+  const encoding: KeyEncodingSpec = head
+    ? head.encoding
+    : options.encoding === 'orderedCode'
       ? { kind: 'orderedCode' }
       : { kind: 'delimited', delimiter: toBytes(options.delimiter ?? DEFAULT_DELIMITER) };
   try {

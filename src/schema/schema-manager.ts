@@ -28,6 +28,8 @@ import type { RowKeySchema } from '../codecs/key/row-key-schema.js';
 export interface ApplyOptions {
   /** Run destructive changes too; without it a plan holding one is refused before anything is sent. */
   readonly allowDestructive?: boolean;
+  /** Called after each change has run (`done` of `total`), e.g. to show progress over many tables. */
+  readonly onApplied?: (change: SchemaChange, done: number, total: number) => void;
 }
 
 /**
@@ -123,7 +125,21 @@ export class SchemaManager {
    * ```
    */
   async plan(entities: readonly EntityClass[], options: PlanOptions = {}): Promise<SchemaPlan> {
-    const desired = desiredSchema(entities, { tableIds: this.tableIds });
+    return this.planTables(desiredSchema(entities, { tableIds: this.tableIds }), options);
+  }
+
+  /**
+   * Like {@link SchemaManager.plan}, from table schemas rather than entities: e.g. ones read from schema files, or a
+   * test table declared by its families only.
+   *
+   * @example
+   * ```ts
+   * const plan = await mapper.schema.planTables([
+   *   { tableId: 'devices', families: { stats: {} }, rowKeySchema: { state: 'none', reason: 'not declared' } },
+   * ]);
+   * ```
+   */
+  async planTables(desired: readonly TableSchema[], options: PlanOptions = {}): Promise<SchemaPlan> {
     const live: Record<string, TableSchema | undefined> = {};
     for (const tableId of [...desired.map((t) => t.tableId), ...(options.pruneTables ?? [])])
       live[tableId] = await this.live(tableId);
@@ -170,6 +186,7 @@ export class SchemaManager {
     for (const change of plan.changes) {
       await this.run(change);
       applied.push(change);
+      options.onApplied?.(change, applied.length, plan.changes.length);
     }
     return { applied };
   }
@@ -184,13 +201,27 @@ export class SchemaManager {
    * ```
    */
   async ensure(entities: readonly EntityClass[]): Promise<ApplyResult> {
+    return this.ensureTables(desiredSchema(entities, { tableIds: this.tableIds }));
+  }
+
+  /**
+   * Like {@link SchemaManager.ensure}, from table schemas rather than entities (see {@link SchemaManager.planTables}).
+   *
+   * @example
+   * ```ts
+   * await mapper.schema.ensureTables([
+   *   { tableId: 'events', families: { e: { gcRule: { maxVersions: 1 } } }, rowKeySchema: { state: 'none', reason: 'raw keys' } },
+   * ]);
+   * ```
+   */
+  async ensureTables(desired: readonly TableSchema[]): Promise<ApplyResult> {
     try {
-      return await this.apply(await this.plan(entities));
+      return await this.apply(await this.planTables(desired));
     } catch (error) {
       // Another process ensuring the same schema got there first (CreateTable or a family create answered
       // ALREADY_EXISTS): plan again from what is there now, once.
       if (!(error instanceof TransportError && error.grpcCode === ALREADY_EXISTS)) throw error;
-      return this.apply(await this.plan(entities));
+      return this.apply(await this.planTables(desired));
     }
   }
 

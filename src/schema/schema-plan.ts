@@ -1,4 +1,5 @@
 import type { FamilySpec, GcRule } from '../model/family-spec.js';
+import { gcRuleKey } from './gc-rule-key.js';
 import type { RowKeySchemaJson, TableSchema } from './table-schema.js';
 
 /**
@@ -105,7 +106,7 @@ function compareFamily(
     changes.push({ kind: 'changeAggregate', safety: 'destructive', tableId, family, from: have, to: want });
     return;
   }
-  if (canonical(want.gcRule) !== canonical(have.gcRule))
+  if (gcRuleKey(want.gcRule) !== gcRuleKey(have.gcRule))
     changes.push({
       kind: 'changeGcRule',
       safety: 'safe',

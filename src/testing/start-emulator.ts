@@ -15,6 +15,8 @@ export interface StartEmulatorOptions {
   readonly allowDocker?: boolean;
   /** Restricts where the binary is looked for (tests use it to simulate a machine without one). */
   readonly search?: EmulatorSearch;
+  /** Port for a locally started `cbtemulator` (e.g. gcloud's default 8086). Default: a free port. */
+  readonly port?: number | undefined;
 }
 
 /**
@@ -46,7 +48,13 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     return { host, port, hostPort: fromEnv, source: 'env', stop: async () => {} };
   }
   const binary = locateEmulator(env, options.search);
-  if (binary) return spawnEmulator(binary, { readyTimeoutMs: options.readyTimeoutMs });
+  if (binary) {
+    const { port } = options;
+    return spawnEmulator(binary, {
+      readyTimeoutMs: options.readyTimeoutMs,
+      ...(port === undefined ? {} : { pickPort: () => Promise.resolve(port) }),
+    });
+  }
   if (options.allowDocker !== false) {
     const docker = await startDockerEmulator();
     if (docker) return docker;

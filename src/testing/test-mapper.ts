@@ -22,8 +22,9 @@ export interface TestMapperOptions extends Omit<RepositoryOptions, 'tableIds'> {
 }
 
 /**
- * A {@link Mapper} on the emulator whose every declared table is a fresh one with a unique id (all families with
- * their GC rules and aggregate types), so that tests and examples never see each other's rows. `dispose()` deletes
+ * A {@link Mapper} on the emulator whose every declared table is a fresh one with a unique id, created by
+ * `mapper.ensureSchema` (all families with their GC rules and aggregate types, and the row-key schema the entities
+ * share), so that tests and examples never see each other's rows. `dispose()` deletes
  * the tables and closes the connection.
  *
  * @example
@@ -49,13 +50,9 @@ export class TestMapper {
       throw new EmulatorUnavailableError(
         'TestMapper needs an emulator: pass emulatorHost, set BIGTABLE_EMULATOR_HOST, or run startEmulator() or the global setup first',
       );
-    const byTable = new Map<string, EntityClass[]>();
-    for (const entity of entities) {
-      const table = getEntityMetadata(entity).table;
-      byTable.set(table, [...(byTable.get(table) ?? []), entity]);
-    }
+    const tables = new Set(entities.map((entity) => getEntityMetadata(entity).table));
     const tableIds = Object.fromEntries(
-      [...byTable.keys()].map((t) => [t, `${t.slice(0, 30)}_${randomBytes(5).toString('hex')}`]),
+      [...tables].map((t) => [t, `${t.slice(0, 30)}_${randomBytes(5).toString('hex')}`]),
     );
     const connection = BigtableConnection.connect({
       projectId: EMULATOR_PROJECT,
@@ -65,7 +62,8 @@ export class TestMapper {
     const mapper = new Mapper(connection, { ...repositoryOptions, tableIds });
     const created = new TestMapper(mapper, tableIds);
     try {
-      for (const group of byTable.values()) await mapper.createTable(...group);
+      // The schema code users run (plan + apply): families, GC rules, aggregate types and the row-key schema.
+      await mapper.ensureSchema(entities);
     } catch (error) {
       await created.dispose();
       throw error;

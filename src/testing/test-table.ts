@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FamilySpec } from '../model/family-spec.js';
 import { BigtableConnection } from '../transport/bigtable-connection.js';
-import { createTable, deleteTable } from '../transport/table-admin.js';
+import { Mapper } from '../repository/mapper.js';
+import { deleteTable } from '../transport/table-admin.js';
 import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.js';
 
 /** Project and instance names used against the emulator (it accepts any). */
@@ -69,7 +70,14 @@ export class TestTable {
     const prefix = (options.prefix ?? 't').replace(/[^-_.a-zA-Z0-9]/g, '_').slice(0, 30);
     const tableId = `${prefix}_${randomBytes(6).toString('hex')}`;
     try {
-      await createTable(connection, tableId, families);
+      // The schema code users run (plan + apply), from families instead of entities.
+      await new Mapper(connection).schema.ensureTables([
+        {
+          tableId,
+          families,
+          rowKeySchema: { state: 'none', reason: 'a test table declared by its families' },
+        },
+      ]);
     } catch (error) {
       await connection.close();
       throw error;

@@ -1,15 +1,56 @@
+import { BigtableConnection, Mapper } from 'bigtable-mapper';
+import { EMULATOR_INSTANCE, EMULATOR_PROJECT } from 'bigtable-mapper/testing';
 import { describe, expect, it } from 'vitest';
 import { examples } from '../../examples/examples.js';
-import { TestMapper } from '../../src/testing/test-mapper.js';
+import { Product, productCatalog } from '../../examples/product-catalog.js';
+import { runExample } from '../../examples/run-example.js';
 
-describe('examples (each asserts its own results)', () => {
-  it.each(examples.map((e) => [e.name, e] as const))('%s', async (_name, example) => {
-    const t = await TestMapper.create(example.entities);
+const emulatorHost = (): string => process.env.BIGTABLE_EMULATOR_HOST!;
+
+describe('examples (each asserts its own results; tables come from mapper.ensureSchema)', () => {
+  it('have unique ids', () => {
+    expect(new Set(examples.map((e) => e.id)).size).toBe(examples.length);
+  });
+
+  it.each(examples.map((e) => [e.id, e] as const))('%s', async (_id, example) => {
+    const { lines, tables } = await runExample(example, { emulatorHost: emulatorHost() });
+    expect(lines.length).toBeGreaterThan(0);
+    for (const table of tables) {
+      expect(table.rowCount, `${example.id}: rows stored in ${table.table}`).toBeGreaterThan(0);
+      expect(table.cbt.split('-'.repeat(40) + '\n').length - 1).toBe(table.rowCount);
+    }
+  });
+
+  it('keep: the tables stay under fixed ids, and a second run starts from empty tables', async () => {
+    const mapper = new Mapper(
+      BigtableConnection.connect({
+        projectId: EMULATOR_PROJECT,
+        instanceId: EMULATOR_INSTANCE,
+        emulatorHost: emulatorHost(),
+      }),
+      { tableIds: { catalog: 'catalog_catalog' } },
+    );
     try {
-      const lines = await example.run(t.mapper);
-      expect(lines.length).toBeGreaterThan(0);
+      const first = await runExample(productCatalog, { emulatorHost: emulatorHost(), keep: true });
+      expect(first.tables.map((t) => [t.tableId, t.rowCount])).toEqual([['catalog_catalog', 5]]);
+      // Still there after the run; a row the example does not write must be gone after the next run.
+      const stray = {
+        category: 'socks',
+        type: 'wool',
+        brand: 'brandC',
+        description: '-',
+        price: 5,
+        thumbnail: '-',
+      };
+      await mapper.repository(Product).save(Object.assign(new Product(), stray));
+      expect(await mapper.repository(Product).scan().count()).toBe(6);
+      const second = await runExample(productCatalog, { emulatorHost: emulatorHost(), keep: true });
+      expect(second.tables.map((t) => [t.tableId, t.rowCount])).toEqual([['catalog_catalog', 5]]);
+      expect(await mapper.repository(Product).scan().count()).toBe(5);
     } finally {
-      await t.dispose();
+      const drop = await mapper.schema.plan([], { pruneTables: ['catalog_catalog'] });
+      await mapper.schema.apply(drop, { allowDestructive: true });
+      await mapper.close();
     }
   });
 });

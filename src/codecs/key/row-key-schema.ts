@@ -9,7 +9,7 @@ import {
   encodeOrderedCodeStruct,
   orderedCodeStructPrefix,
 } from './ordered-code-struct.js';
-import { loneSurrogateIndex, loneSurrogateLimit, utf8DecodeStrict, utf8Encode } from './utf8.js';
+import { loneSurrogateIndex, loneSurrogateLimit, utf8DecodeStrict, utf8EncodeTransient } from './utf8.js';
 
 /**
  * An empty proto message in its JSON/object form, `{}`.
@@ -365,7 +365,7 @@ export function compileRowKeySchema(
         if (typeof value !== 'string') throw fail(entity, p.name, value, 'a string');
         const bad = loneSurrogateIndex(value);
         if (bad >= 0) throw fail(entity, p.name, value, loneSurrogateLimit(value, bad));
-        bytes = utf8Encode(value);
+        bytes = utf8EncodeTransient(value);
         break;
       }
       case 'bytes':

@@ -5,6 +5,10 @@
  */
 
 const encoder = new TextEncoder();
+// Node's Buffer.from encodes short strings about ten times faster than TextEncoder (a pooled slice, no new
+// ArrayBuffer); elsewhere TextEncoder does the same job.
+const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer;
+type WellFormedCheck = { isWellFormed?: () => boolean };
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 // With the `u` flag a well-formed surrogate pair is one code point, so this matches lone surrogates only.
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -18,6 +22,8 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * ```
  */
 export function loneSurrogateIndex(value: string): number {
+  // isWellFormed (ES2024) answers the common case without a regex match; the regex only locates the culprit.
+  if ((value as WellFormedCheck).isWellFormed?.() === true) return -1;
   const match = LONE_SURROGATE.exec(value);
   return match === null ? -1 : match.index;
 }
@@ -46,6 +52,19 @@ export function loneSurrogateLimit(value: string, index: number): string {
  */
 export function utf8Encode(value: string): Uint8Array {
   return encoder.encode(value);
+}
+
+/**
+ * UTF-8 bytes of a well-formed string, for bytes that are only copied or sent (key fields joined into a key, cell
+ * values in a mutation): a Node `Buffer` from the shared pool where there is one, so never hand it to a user as is.
+ *
+ * @example
+ * ```ts
+ * const bytes = utf8EncodeTransient('phone'); // 70 68 6f 6e 65
+ * ```
+ */
+export function utf8EncodeTransient(value: string): Uint8Array {
+  return NodeBuffer === undefined ? encoder.encode(value) : NodeBuffer.from(value, 'utf8');
 }
 
 /**

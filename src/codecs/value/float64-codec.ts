@@ -1,5 +1,6 @@
 import type { ValueCodec } from './value-codec.js';
 import { codecFailure } from './codec-failure.js';
+import { float64BigEndian, readFloat64BigEndian } from './scalar-bytes.js';
 
 /**
  * IEEE-754 double, 8 bytes big-endian. Every number round-trips, including -0, ±Infinity and NaN (written as the
@@ -15,13 +16,11 @@ export const float64Codec: ValueCodec<number> = Object.freeze({
   name: 'float64',
   encode(value: number): Uint8Array {
     if (typeof value !== 'number') throw codecFailure('float64', 'encode', value, 'a number');
-    const bytes = new Uint8Array(8);
-    new DataView(bytes.buffer).setFloat64(0, Number.isNaN(value) ? NaN : value, false);
-    return bytes;
+    return float64BigEndian(Number.isNaN(value) ? NaN : value);
   },
   decode(bytes: Uint8Array): number {
     if (bytes.length !== 8)
       throw codecFailure('float64', 'decode', bytes, 'exactly 8 bytes (big-endian IEEE-754)');
-    return new DataView(bytes.buffer, bytes.byteOffset, 8).getFloat64(0, false);
+    return readFloat64BigEndian(bytes);
   },
 });

@@ -1,5 +1,6 @@
 import type { ValueCodec } from './value-codec.js';
 import { codecFailure } from './codec-failure.js';
+import { int64BigEndian, readInt64BigEndian } from './scalar-bytes.js';
 
 const MIN = -(2n ** 63n);
 const MAX = 2n ** 63n - 1n;
@@ -7,14 +8,12 @@ const MAX = 2n ** 63n - 1n;
 function writeInt64(codec: string, value: bigint): Uint8Array {
   if (value < MIN || value > MAX)
     throw codecFailure(codec, 'encode', value, 'a signed 64-bit integer (-2^63 … 2^63-1)');
-  const bytes = new Uint8Array(8);
-  new DataView(bytes.buffer).setBigInt64(0, value, false);
-  return bytes;
+  return int64BigEndian(value);
 }
 
 function readInt64(codec: string, bytes: Uint8Array): bigint {
   if (bytes.length !== 8) throw codecFailure(codec, 'decode', bytes, 'exactly 8 bytes (big-endian int64)');
-  return new DataView(bytes.buffer, bytes.byteOffset, 8).getBigInt64(0, false);
+  return readInt64BigEndian(bytes);
 }
 
 /**

@@ -1,10 +1,8 @@
 import type { ValueCodec } from './value-codec.js';
 import { codecFailure } from './codec-failure.js';
+import { loneSurrogateIndex, utf8EncodeTransient } from '../key/utf8.js';
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-// With the `u` flag a valid surrogate pair is one code point, so only a lone surrogate matches \p{Cs}.
-const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
  * UTF-8 text. A string with a lone surrogate is rejected (TextEncoder would silently write U+FFFD and the value
@@ -20,9 +18,9 @@ export const stringCodec: ValueCodec<string> = Object.freeze({
   name: 'string',
   encode(value: string): Uint8Array {
     if (typeof value !== 'string') throw codecFailure('string', 'encode', value, 'a string');
-    if (LONE_SURROGATE.test(value))
+    if (loneSurrogateIndex(value) !== -1)
       throw codecFailure('string', 'encode', value, 'well-formed UTF-16 (no lone surrogate)');
-    return encoder.encode(value);
+    return utf8EncodeTransient(value);
   },
   decode(bytes: Uint8Array): string {
     try {

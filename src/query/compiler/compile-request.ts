@@ -1,21 +1,7 @@
 import type { KeyRange } from '../../codecs/key/key-codec-types.js';
-import type { ReadRowsRequestData, RowRange } from '../../model/read-rows-request.js';
+import type { ReadRowsRequestData } from '../../model/read-rows-request.js';
 import type { RequestPlan } from '../planner/request-plan.js';
-
-function toRowRange(range: KeyRange): RowRange {
-  return {
-    ...(range.start
-      ? range.start.inclusive
-        ? { startKeyClosed: range.start.key }
-        : { startKeyOpen: range.start.key }
-      : {}),
-    ...(range.end
-      ? range.end.inclusive
-        ? { endKeyClosed: range.end.key }
-        : { endKeyOpen: range.end.key }
-      : {}),
-  } as RowRange;
-}
+import { toRowRange } from './to-row-range.js';
 
 function isPoint(range: KeyRange): boolean {
   return (

@@ -1,6 +1,7 @@
 import type { KeyRange } from '../../codecs/key/key-codec-types.js';
 import { keyRangeContains } from '../../codecs/key/key-range.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import { isKeyOf } from '../../metadata/key-owner.js';
 
 /**
  * A candidate owner of rows in a read of several entity types: its metadata and the key ranges the read covers
@@ -16,19 +17,10 @@ export interface RowOwner {
   readonly ranges: readonly KeyRange[];
 }
 
-function decodes(meta: EntityMetadata, key: Uint8Array): boolean {
-  try {
-    meta.key.codec.decode(key);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The one function that decides which type a row of a multi-type read is: the index of the owner whose ranges
  * hold the key (when several do, as when a parent's prefix range holds its children's rows, the one whose key
- * codec reads the key structurally); undefined for a row of none of them (another entity's row inside the range),
+ * key it is (`isKeyOf`: the key checker guarantees no key is two entities' keys)); undefined for a row of none of them (another entity's row inside the range),
  * which the read leaves out.
  *
  * @example
@@ -47,7 +39,7 @@ export function routeRow(owners: readonly RowOwner[], key: Uint8Array): number |
   if (candidates <= 1) return found;
   for (let i = 0; i < owners.length; i++) {
     const owner = owners[i]!;
-    if (owner.ranges.some((r) => keyRangeContains(r, key)) && decodes(owner.meta, key)) return i;
+    if (owner.ranges.some((r) => keyRangeContains(r, key)) && isKeyOf(owner.meta, key)) return i;
   }
   return undefined;
 }

@@ -106,8 +106,25 @@ export type FileKeyHint =
   | Omit<Exclude<SegmentSpec, { type: 'literal' } | { type: 'salt' }>, 'name'>;
 
 /**
- * A families/columns file: the table, the entity (class) name, key hints by row-key schema field name, and the
- * families in order.
+ * The lint section of a families file: rules silenced for this entity, each with the written reason why it may
+ * break the rule, and size bounds of key parts and JSON/protobuf columns by property (as `LintOptions`).
+ *
+ * @example
+ * ```ts
+ * const lint: FileLint = {
+ *   allow: { 'key-sequential-id-first': 'ids come from a random generator' },
+ *   maxBytes: { deviceId: 64 },
+ * };
+ * ```
+ */
+export interface FileLint {
+  readonly allow?: Readonly<Record<string, string>>;
+  readonly maxBytes?: Readonly<Record<string, number>>;
+}
+
+/**
+ * A families/columns file: the table, the entity (class) name, key hints by row-key schema field name, the
+ * families in order, and optionally what lint should know (silences with reasons, size bounds).
  *
  * @example
  * ```ts
@@ -119,4 +136,5 @@ export interface FamiliesFile {
   readonly entity: string;
   readonly key: Readonly<Record<string, FileKeyHint>>;
   readonly families: readonly FileFamily[];
+  readonly lint?: FileLint;
 }

@@ -67,6 +67,7 @@ export function formatFamiliesFile(file: FamiliesFile, options: FormatFamiliesFi
     entity: file.entity,
     ...(Object.keys(file.key).length > 0 ? { key: file.key } : {}),
     families,
+    ...(file.lint ? { lint: file.lint } : {}),
   };
   const plain = JSON.parse(JSON.stringify(data)) as unknown;
   return options.format === 'json' ? `${JSON.stringify(plain, null, 2)}\n` : stringifyYaml(plain);

@@ -1,13 +1,11 @@
-import { createKeyCodec } from '../../codecs/key/create-key-codec.js';
-import type { KeyEncodingSpec, SegmentSpec } from '../../codecs/key/key-codec-types.js';
-import { formatRowKeySchemaFile } from '../../codecs/key/row-key-schema-file.js';
 import type { RowKeySchema } from '../../codecs/key/row-key-schema.js';
-import { keySegmentsFromRowKeySchema } from '../../codecs/key/row-key-schema-segments.js';
 import { utf8DecodeStrict } from '../../codecs/key/utf8.js';
 import { MetadataError } from '../../errors/metadata-error.js';
 import type { MetadataProblem } from '../../errors/metadata-error.js';
 import type { GcRule } from '../../model/family-spec.js';
 import type { FamiliesFile, FileCodec, FileFamily, FileQualifier } from './families-file-types.js';
+import type { FilesKeyLayout } from './files-key-layout.js';
+import { base64Bytes, filesKeyLayout } from './files-key-layout.js';
 import type { SourceDoc } from './source-layout.js';
 import { isIdentifier, layoutDoc, propertyKey, quote } from './source-layout.js';
 // The import list is written last: the body's builders record what they use.
@@ -42,17 +40,6 @@ export interface GenerateEntitySourceOptions {
   readonly imports?: Readonly<Record<string, CodecImport>>;
   /** Package to import the SDK from. Default `bigtable-mapper`. */
   readonly packageName?: string;
-}
-
-interface KeyItem {
-  readonly literal?: string | Uint8Array;
-  readonly part?: { readonly property: string; readonly options: Record<string, unknown> };
-}
-
-const KEY_OPTION_ORDER = ['type', 'width', 'encoding', 'as', 'unit'];
-
-function base64Bytes(text: string): Uint8Array {
-  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }
 
 function fileBytes(value: FileQualifier): Uint8Array {
@@ -307,87 +294,7 @@ function familyMembers(g: Generator, family: FileFamily): Member[] {
   return members;
 }
 
-/** The key as entity options: salt, prefix, then key parts and literals by position. */
-function keyLayout(
-  g: Generator,
-  schema: RowKeySchema,
-):
-  | {
-      salt?: { buckets: number; of?: readonly string[] };
-      prefix?: string | Uint8Array;
-      items: KeyItem[];
-      encoding: KeyEncodingSpec;
-    }
-  | undefined {
-  const file = g.file;
-  let base: { segments: SegmentSpec[]; encoding: KeyEncodingSpec };
-  try {
-    base = keySegmentsFromRowKeySchema(schema, file.entity);
-  } catch (error) {
-    g.problem(`row-key schema has no entity form: ${(error as Error).message}`);
-    return undefined;
-  }
-  const names = new Set(base.segments.map((s) => ('name' in s ? s.name : '')));
-  for (const name of Object.keys(file.key))
-    if (!names.has(name)) g.problem(`key hint ${JSON.stringify(name)} names no field of the row-key schema`);
-  const segments = base.segments.map((segment): SegmentSpec => {
-    const name = 'name' in segment ? (segment.name ?? '') : '';
-    const hint = file.key[name];
-    if (hint === undefined) return segment;
-    // A text literal is a STRING field, a { base64 } one a BYTES field.
-    if ('literal' in hint)
-      return {
-        type: 'literal',
-        value: typeof hint.literal === 'string' ? hint.literal : base64Bytes(hint.literal.base64),
-      };
-    if ('salt' in hint) return { type: 'salt', buckets: hint.salt.buckets, of: hint.salt.of };
-    return { ...hint, name } as SegmentSpec;
-  });
-  const result: {
-    salt?: { buckets: number; of?: readonly string[] };
-    prefix?: string | Uint8Array;
-    items: KeyItem[];
-  } = {
-    items: [],
-  };
-  segments.forEach((segment, i) => {
-    if (segment.type === 'salt') {
-      if (i !== 0) g.problem('the salt must be the first key field');
-      result.salt = { buckets: segment.buckets, of: segment.of };
-    } else if (segment.type === 'literal') {
-      const value = segment.value;
-      if (result.items.length === 0 && result.prefix === undefined) result.prefix = value;
-      else result.items.push({ literal: value });
-    } else {
-      const options: Record<string, unknown> = {};
-      for (const key of KEY_OPTION_ORDER) {
-        const v = (segment as unknown as Record<string, unknown>)[key];
-        if (v !== undefined) options[key] = v;
-      }
-      result.items.push({ part: { property: segment.name, options } });
-    }
-  });
-  const parts = result.items.flatMap((item) => (item.part ? [item.part.property] : []));
-  if (result.salt && result.salt.of?.join('\0') === parts.join('\0'))
-    result.salt = { buckets: result.salt.buckets };
-  // The entity form must store exactly the key the schema file describes (same field names, types, encodings).
-  try {
-    const rebuilt = createKeyCodec({ entity: file.entity, segments, encoding: base.encoding }).rowKeySchema;
-    if (formatRowKeySchemaFile(rebuilt) !== formatRowKeySchemaFile(schema))
-      g.problem(
-        'the key hints change the stored key: literal and salt fields must keep their default names ' +
-          '(literal_<index>, salt) and each hint must store the type its row-key schema field declares',
-      );
-  } catch (error) {
-    g.problem(`the key hints give an invalid key: ${(error as Error).message}`);
-  }
-  return { ...result, encoding: base.encoding };
-}
-
-function entityOptions(
-  g: Generator,
-  layout: NonNullable<ReturnType<typeof keyLayout>>,
-): [string, SourceDoc][] {
+function entityOptions(g: Generator, layout: FilesKeyLayout): [string, SourceDoc][] {
   const entries: [string, SourceDoc][] = [['table', quote(g.file.table)]];
   if (layout.prefix !== undefined) entries.push(['prefix', literalDoc(layout.prefix)]);
   if (layout.encoding.kind === 'orderedCode') entries.push(['encoding', "'orderedCode'"]);
@@ -460,7 +367,7 @@ export function generateEntitySource(
   const g = new Generator(families, options);
   const style = options.style ?? 'decorators';
   if (!isIdentifier(families.entity)) g.problem('the entity name is not a class name');
-  const layout = keyLayout(g, rowKeySchema);
+  const layout = filesKeyLayout(rowKeySchema, families, (message) => g.problem(message));
   const members = families.families.flatMap((f) => familyMembers(g, f));
   for (const p of [
     ...members.map((m) => m.property),

@@ -10,6 +10,7 @@ import type {
   FileFamily,
   FileInt64Cell,
   FileKeyHint,
+  FileLint,
   FileQualifier,
 } from './families-file-types.js';
 
@@ -303,6 +304,34 @@ function parseKeyHint(r: Reader, value: unknown, path: string): FileKeyHint | Sk
   return hint as FileKeyHint;
 }
 
+function parseLint(r: Reader, value: unknown): FileLint | Skip {
+  const m = r.mapping(value, 'lint', ['allow', 'maxBytes']);
+  if (!ok(m)) return m;
+  const allow: Record<string, string> = {};
+  const maxBytes: Record<string, number> = {};
+  if (m.has('allow')) {
+    const rules = r.mapping(m.get('allow'), 'lint.allow', Object.keys(Object(m.get('allow'))));
+    // An empty reason is kept: lint reports it (lint-silence-without-reason), as for entity silences.
+    if (ok(rules))
+      for (const [rule, reason] of rules) {
+        if (typeof reason === 'string') allow[rule] = reason;
+        else r.fail(at('lint.allow', rule), `expected the reason as text, got ${JSON.stringify(reason)}`);
+      }
+  }
+  if (m.has('maxBytes')) {
+    const bounds = r.mapping(m.get('maxBytes'), 'lint.maxBytes', Object.keys(Object(m.get('maxBytes'))));
+    if (ok(bounds))
+      for (const [property, bound] of bounds) {
+        const n = r.positiveInt(bound, at('lint.maxBytes', property));
+        if (ok(n)) maxBytes[property] = n;
+      }
+  }
+  return {
+    ...(m.has('allow') ? { allow } : {}),
+    ...(m.has('maxBytes') ? { maxBytes } : {}),
+  };
+}
+
 /** What the file can get wrong beyond its shape: family names, aggregate placement, a property declared twice. */
 function checkFamilies(r: Reader, families: readonly FileFamily[]): void {
   const seen = new Map<string, string>();
@@ -339,8 +368,8 @@ function checkFamilies(r: Reader, families: readonly FileFamily[]): void {
 
 /**
  * Reads a families/columns file (YAML or JSON, see docs/codegen.md): `table`, `entity`, optional `key` hints by
- * row-key schema field name, and `families` by name, each with `gc` / `aggregate` and its columns, counters,
- * aggregates, version, or one `map` / `set`. Every problem is collected and thrown as one {@link MetadataError}
+ * row-key schema field name, `families` by name, each with `gc` / `aggregate` and its columns, counters,
+ * aggregates, version, or one `map` / `set`, and an optional `lint` section (`allow` with reasons, `maxBytes`). Every problem is collected and thrown as one {@link MetadataError}
  * whose problems name their path, e.g. `families file.families.d.columns[2].codec: unknown codec "int32"`.
  *
  * @example
@@ -370,7 +399,7 @@ export function parseFamiliesFile(text: string, options: ParseFamiliesFileOption
     );
   }
   const r = new Reader();
-  const top = r.mapping(document, '', ['table', 'entity', 'key', 'families']);
+  const top = r.mapping(document, '', ['table', 'entity', 'key', 'families', 'lint']);
   if (!ok(top)) throw new MetadataError(r.problems);
   const table = r.string(top.get('table'), 'table');
   const entity = r.string(top.get('entity'), 'entity');
@@ -396,6 +425,7 @@ export function parseFamiliesFile(text: string, options: ParseFamiliesFileOption
     if (problem) r.fail('table', problem);
   }
   checkFamilies(r, families);
+  const lint = top.has('lint') ? parseLint(r, top.get('lint')) : undefined;
   if (r.problems.length > 0 || !ok(table) || !ok(entity)) throw new MetadataError(r.problems);
-  return { table, entity, key, families };
+  return { table, entity, key, families, ...(lint && ok(lint) ? { lint } : {}) };
 }

@@ -17,6 +17,7 @@ class DeviceDay {
 }
 
 const mapper = Mapper.connect({ projectId: 'my-project', instanceId: 'my-instance' });
+await mapper.ensureSchema([DeviceDay]);               // creates the table, families, GC rules; re-runnable
 const days = mapper.repository(DeviceDay);
 await days.save(Object.assign(new DeviceDay(), {
   deviceType: 'phone', deviceId: '4c410523', day: '20200501', osBuild: 'PQ2A.190405.003', tags: new Set(['beta']), pings: 0,

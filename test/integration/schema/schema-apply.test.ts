@@ -6,7 +6,7 @@ import { Mapper } from '../../../src/repository/mapper.js';
 import { formatPlan } from '../../../src/schema/format-plan.js';
 import { EMULATOR_INSTANCE, EMULATOR_PROJECT } from '../../../src/testing/test-table.js';
 import { BigtableConnection } from '../../../src/transport/bigtable-connection.js';
-import { deleteTable, getTableSchema } from '../../../src/transport/table-admin.js';
+import { createTable, deleteTable, getTableSchema } from '../../../src/transport/table-admin.js';
 
 // Three versions of one table, declared under three names so that each can be mapped to the same fresh table id.
 @Entity({ table: 'sv1' })
@@ -45,6 +45,16 @@ class DeviceV3 {
 @Family('a', { gc: Gc.intersection(Gc.maxVersions(3), Gc.maxAge({ hours: 1 })) })
 @Family('b', { aggregate: 'hll' })
 class Racy {
+  @KeyPart(0, 'string') id!: string;
+  @Column({ family: 'a', codec: 'string', optional: true }) name?: string;
+}
+
+// Declared with its set members in one order; the live table below is created with them in another.
+@Entity({ table: 'sv5' })
+@Family('a', { gc: Gc.union(Gc.maxVersions(2), Gc.maxAge({ days: 1 })) })
+@Family('b', { gc: Gc.intersection(Gc.maxVersions(5), Gc.union(Gc.maxVersions(1), Gc.maxAge({ hours: 1 }))) })
+@Family('c')
+class Unordered {
   @KeyPart(0, 'string') id!: string;
   @Column({ family: 'a', codec: 'string', optional: true }) name?: string;
 }
@@ -164,6 +174,31 @@ describe('schema plan and apply on the emulator', () => {
       expect((await racers[0]!.schema.plan([Racy])).changes).toEqual([]);
     } finally {
       await deleteTable(connection, racyTable).catch(() => undefined);
+    }
+  });
+
+  it('compares union and intersection members as sets: another order (nested too) is no drift', async () => {
+    const unorderedTable = `schema_order_${randomBytes(5).toString('hex')}`;
+    const mapper = new Mapper(connection, { tableIds: { sv5: unorderedTable } });
+    try {
+      await createTable(connection, unorderedTable, {
+        c: {},
+        b: {
+          gcRule: {
+            intersection: [{ union: [{ maxAgeMillis: 3_600_000 }, { maxVersions: 1 }] }, { maxVersions: 5 }],
+          },
+        },
+        a: { gcRule: { union: [{ maxAgeMillis: 86_400_000 }, { maxVersions: 2 }] } },
+      });
+      // Read back as created (the emulator keeps member order; it lists families in any order).
+      expect((await mapper.schema.live(unorderedTable))?.families.a).toEqual({
+        gcRule: { union: [{ maxAgeMillis: 86_400_000 }, { maxVersions: 2 }] },
+      });
+      expect((await mapper.schema.plan([Unordered])).changes).toEqual([]);
+      expect((await mapper.schema.check([Unordered])).inSync).toBe(true);
+      expect((await mapper.ensureSchema([Unordered])).applied).toEqual([]);
+    } finally {
+      await deleteTable(connection, unorderedTable).catch(() => undefined);
     }
   });
 

@@ -317,23 +317,29 @@ describe('metadata validation: entities sharing a table', () => {
     return cls;
   }
 
-  it('reports literal prefixes that collide (video and video#comment with delimiter #)', () => {
+  it('reports two entities whose keys have the same layout (video#<id> twice)', () => {
     const Video = entity('Video', 'shared1', 'video');
-    // Keys video#<id> and video#comment#<id>: a scan of all videos returns the comments too.
-    const VideoComment = entity('VideoComment', 'shared1', 'video', 1, 'comment');
-    const registry = new EntityRegistry([Video, VideoComment]);
+    const Clip = entity('Clip', 'shared1', 'video');
+    const registry = new EntityRegistry([Video, Clip]);
     expectProblem(
-      problemsOf(VideoComment, registry),
-      'VideoComment',
+      problemsOf(Clip, registry),
+      'Clip',
       undefined,
-      /row keys can collide with Video's in table shared1/,
+      /row keys can collide with Video's in table shared1: Clip \{ id: "a" \} and Video \{ id: "a" \} both have row key "video#a"/,
     );
-    expectProblem(problemsOf(Video, registry), 'Video', undefined, /collide with VideoComment's/);
+    expectProblem(problemsOf(Video, registry), 'Video', undefined, /collide with Clip's/);
   });
 
-  it('reports an entity without a prefix sharing a table', () => {
+  it('accepts video#<id> next to video#comment#<id>: the field count tells them apart', () => {
+    const Video = entity('Video', 'shared1b', 'video');
+    const VideoComment = entity('VideoComment', 'shared1b', 'video', 1, 'comment');
+    const registry = new EntityRegistry([Video, VideoComment]);
+    expect(registry.resolveAll().map((m) => m.name)).toEqual(['Video', 'VideoComment']);
+  });
+
+  it('reports an entity without a prefix whose key reproduces another entity’s', () => {
     const User = entity('User', 'shared2', 'user');
-    const Loose = entity('Loose', 'shared2', undefined);
+    const Loose = entity('Loose', 'shared2', undefined, 1, 'user');
     const registry = new EntityRegistry([User, Loose]);
     expectProblem(problemsOf(Loose, registry), 'Loose', undefined, /collide with User's/);
   });

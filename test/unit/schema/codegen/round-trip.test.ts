@@ -7,7 +7,7 @@ import * as prettier from 'prettier';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { DeviceDay } from '../../../../examples/device-telemetry.js';
-import { Purchase } from '../../../../examples/multi-tenant.js';
+import { TenantDeviceDay } from '../../../../examples/multi-tenant.js';
 import { Video } from '../../../../examples/video-row.js';
 import { encodeRowKeyWithSchema } from '../../../../src/codecs/key/row-key-schema.js';
 import {
@@ -22,6 +22,7 @@ import { Gc } from '../../../../src/metadata/gc.js';
 import { exportSchemaFiles } from '../../../../src/schema/codegen/export-schema-files.js';
 import { generateEntitySource } from '../../../../src/schema/codegen/generate-entity-source.js';
 import { parseFamiliesFile } from '../../../../src/schema/codegen/parse-families-file.js';
+import { schemaFilesMetadata } from '../../../../src/schema/codegen/schema-files-metadata.js';
 import { SEED_FAMILIES, SEED_ROW_KEY_SCHEMA } from './seed-device-files.js';
 import { videoWithDecorators, videoWithDefineEntity } from '../../../fixtures/entities/video-entity.js';
 
@@ -123,7 +124,7 @@ const entities: [string, EntityClass][] = [
   ['Sensor', Sensor],
   ['Page', Page],
   ['DeviceDay', DeviceDay],
-  ['Purchase', Purchase],
+  ['TenantDeviceDay', TenantDeviceDay],
   ['Video', Video],
   ['FixtureVideo', videoWithDecorators('codegen_video')],
   ['FixtureDefinedVideo', videoWithDefineEntity('codegen_video_defined')],
@@ -159,6 +160,18 @@ describe('codegen round trip: entity -> schema files -> generated source -> same
         expect(comparable(resolveEntity(generated))).toEqual(comparable(original));
       });
     }
+  }
+
+  for (const [label, cls] of entities) {
+    it(`${label}: schemaFilesMetadata reads the same metadata from the files, without generated code`, () => {
+      const original = resolveEntity(cls);
+      const files = exportSchemaFiles(original, { protobufFiles });
+      const meta = schemaFilesMetadata(
+        parseRowKeySchemaFile(files.rowKeySchemaFile),
+        parseFamiliesFile(files.familiesFile),
+      );
+      expect(comparable(meta)).toEqual(comparable(original));
+    });
   }
 
   for (const style of ['decorators', 'defineEntity'] as const) {

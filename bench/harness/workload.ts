@@ -1,0 +1,45 @@
+// What a benchmark workload is: the same work done by the library and by hand-written code, cut into blocks.
+import type { Mapper } from '../../src/repository/mapper.js';
+import type { RawBench } from '../fixtures/raw-client.js';
+import type { HlBench } from '../fixtures/hl-client.js';
+
+/** The variants compared: the library, hand-written generated-client code, and the high-level `Table` API. */
+export type VariantName = 'library' | 'raw' | 'hl';
+
+/** Everything a workload may use; each run of the suite makes one. */
+export interface BenchContext {
+  readonly mapper: Mapper;
+  readonly raw: RawBench;
+  readonly hl: HlBench;
+  /** Distinct per workload and size, so workloads never see each other's rows. */
+  readonly runId: string;
+}
+
+/** A prepared workload: `blocks` units of work each variant does in turn. */
+export interface PreparedWorkload {
+  readonly blocks: number;
+  /** Rows (or entities) one block handles, for rows/s. */
+  readonly rowsPerBlock: number;
+  readonly variants: Readonly<Partial<Record<VariantName, (block: number) => Promise<unknown>>>> & {
+    readonly library: (block: number) => Promise<unknown>;
+    readonly raw: (block: number) => Promise<unknown>;
+  };
+  /**
+   * Checks, before anything is timed, that every variant returns or writes the same data; throws (an assertion
+   * error naming the variant) when one does not, since timing different work would mean nothing.
+   */
+  verify(): Promise<void>;
+  /** Why HL is absent or not doing the same work, when that is so. */
+  readonly hlNote?: string;
+}
+
+/** Sizes per mode: `smoke` (the test suite's tiny run), `quick` (minutes) and `full` (the issue's sizes). */
+export type BenchMode = 'smoke' | 'quick' | 'full';
+
+export interface Workload {
+  readonly name: string;
+  readonly description: string;
+  /** Total rows or entities for a mode. */
+  size(mode: BenchMode): number;
+  prepare(context: BenchContext, size: number): Promise<PreparedWorkload>;
+}

@@ -1,0 +1,88 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { CodecImport } from '../../schema/codegen/generate-entity-source.js';
+import { generateEntitySourceFromFiles } from '../../schema/codegen/generate-entity-source-from-files.js';
+import { out, outJson } from '../cli-io.js';
+import type { CommandContext } from '../command-context.js';
+import { globalsOf } from '../command-context.js';
+import { usageError } from '../usage-error.js';
+
+interface CodegenFlags {
+  readonly rowKeySchema: string;
+  readonly families: string;
+  readonly style: string;
+  readonly import?: readonly string[];
+  readonly package?: string;
+  readonly out?: string;
+}
+
+const STYLES: Readonly<Record<string, 'decorators' | 'defineEntity'>> = {
+  decorators: 'decorators',
+  'define-entity': 'defineEntity',
+  defineEntity: 'defineEntity',
+};
+
+/** `name=module` or `name=module#export` → the import of a protobuf type or user codec. */
+function codecImports(specs: readonly string[] | undefined): Record<string, CodecImport> {
+  const imports: Record<string, CodecImport> = {};
+  for (const spec of specs ?? []) {
+    const match = /^([^=]+)=([^#]+)(?:#(.+))?$/.exec(spec);
+    if (!match) throw usageError('codegen', '--import', spec, '<type or codec name>=<module>[#<export>]');
+    imports[match[1]!] = { from: match[2]!, ...(match[3] === undefined ? {} : { name: match[3] }) };
+  }
+  return imports;
+}
+
+function readText(option: string, cwd: string, file: string): string {
+  try {
+    return readFileSync(resolve(cwd, file), 'utf8');
+  } catch (error) {
+    throw usageError('codegen', option, file, 'a readable file', error);
+  }
+}
+
+/**
+ * `codegen`: the TypeScript source of an entity from gcloud's row-key schema file and a families file
+ * (docs/codegen.md), printed or written to `--out`.
+ *
+ * @example
+ * ```ts
+ * registerCodegen(program, context);
+ * ```
+ */
+export function registerCodegen(program: Command, context: CommandContext): void {
+  program
+    .command('codegen')
+    .description('generate an entity class from a row-key schema file and a families file')
+    .requiredOption('--row-key-schema <file>', "gcloud's row-key schema file (YAML or JSON)")
+    .requiredOption('--families <file>', 'the families file (YAML or JSON, docs/codegen.md)')
+    .option('--style <style>', 'decorators or define-entity', 'decorators')
+    .option(
+      '--import <name=module...>',
+      'where a protobuf type or user codec comes from: name=module[#export]',
+    )
+    .option('--package <name>', 'package to import the SDK from', 'bigtable-mapper')
+    .option('--out <file>', 'write the source here (default: print it)')
+    .action((flags: CodegenFlags, self: Command) => {
+      const { io } = context;
+      const style = STYLES[flags.style];
+      if (!style) throw usageError('codegen', '--style', flags.style, 'decorators or define-entity');
+      const source = generateEntitySourceFromFiles(
+        {
+          rowKeySchema: readText('--row-key-schema', io.cwd, flags.rowKeySchema),
+          families: readText('--families', io.cwd, flags.families),
+        },
+        {
+          style,
+          imports: codecImports(flags.import),
+          ...(flags.package ? { packageName: flags.package } : {}),
+        },
+      );
+      if (flags.out !== undefined) writeFileSync(resolve(io.cwd, flags.out), source);
+      if (globalsOf(self).json)
+        outJson(io, { source, ...(flags.out === undefined ? {} : { out: flags.out }) });
+      else if (flags.out === undefined) io.stdout.write(source);
+      else out(io, `wrote ${flags.out}`);
+    });
+}

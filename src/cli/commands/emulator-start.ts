@@ -1,0 +1,60 @@
+import type { Command } from 'commander';
+import { startEmulator } from '../../testing/start-emulator.js';
+import { note, out, outJson } from '../cli-io.js';
+import type { CommandContext } from '../command-context.js';
+import { globalsOf } from '../command-context.js';
+import { usageError } from '../usage-error.js';
+
+/** Resolves with the signal's name on the first SIGINT or SIGTERM, keeping the process alive until then. */
+function untilStopped(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    // Signal listeners do not keep the event loop alive, and the emulator's pipes are unreferenced.
+    const keepAlive = setInterval(() => {}, 2 ** 30);
+    const stop = (signal: NodeJS.Signals): void => {
+      clearInterval(keepAlive);
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/**
+ * `emulator start`: starts a Bigtable emulator (the local `cbtemulator`, else Docker through testcontainers), prints
+ * the `export BIGTABLE_EMULATOR_HOST=host:port` line and stays in the foreground until SIGINT or SIGTERM, then
+ * stops it.
+ *
+ * @example
+ * ```ts
+ * registerEmulatorStart(program.command('emulator'), context);
+ * ```
+ */
+export function registerEmulatorStart(emulator: Command, context: CommandContext): void {
+  emulator
+    .command('start')
+    .description('start a Bigtable emulator in the foreground and print the BIGTABLE_EMULATOR_HOST line')
+    .option('--port <n>', 'port of a local cbtemulator (default: a free one)')
+    .action(async (flags: { readonly port?: string }, self: Command) => {
+      const { io } = context;
+      const port = flags.port === undefined ? undefined : Number(flags.port);
+      if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535))
+        throw usageError('emulator start', '--port', flags.port, 'a port number 1–65535');
+      // A new emulator, even when BIGTABLE_EMULATOR_HOST already names one.
+      const handle = await startEmulator({ env: { ...io.env, BIGTABLE_EMULATOR_HOST: undefined }, port });
+      if (globalsOf(self).json)
+        outJson(io, {
+          host: handle.host,
+          port: handle.port,
+          hostPort: handle.hostPort,
+          source: handle.source,
+          ...(handle.pid === undefined ? {} : { pid: handle.pid }),
+        });
+      else out(io, `export BIGTABLE_EMULATOR_HOST=${handle.hostPort}`);
+      note(io, `Bigtable emulator (${handle.source}) on ${handle.hostPort}; Ctrl-C or SIGTERM stops it.`);
+      const signal = await untilStopped();
+      await handle.stop();
+      note(io, `Stopped the emulator (${signal}).`);
+    });
+}

@@ -1,0 +1,45 @@
+import type { ModuleEntity } from '../schema/module-entities.js';
+import { usageError } from './usage-error.js';
+
+/**
+ * The entities named by `--entity` (by class name or export name), or all of them when none is named. An unknown
+ * name is a usage error listing the known ones.
+ *
+ * @example
+ * ```ts
+ * selectEntities('schema export', entities, ['Device']);
+ * ```
+ */
+export function selectEntities(
+  command: string,
+  entities: readonly ModuleEntity[],
+  names: readonly string[] | undefined,
+): ModuleEntity[] {
+  if (!names || names.length === 0) return [...entities];
+  return names.map((name) => {
+    const found = entities.find((e) => e.metadata.name === name || e.exportName === name);
+    if (!found)
+      throw usageError(
+        command,
+        '--entity',
+        name,
+        `one of the loaded entities (${entities.map((e) => e.metadata.name).join(', ')})`,
+      );
+    return found;
+  });
+}
+
+/**
+ * An entity class name as a file name: `DeviceDay` → `device-day`.
+ *
+ * @example
+ * ```ts
+ * kebabCase('DeviceDay'); // 'device-day'
+ * ```
+ */
+export function kebabCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .toLowerCase();
+}

@@ -1,0 +1,27 @@
+import { parseRowKeySchemaFile } from '../../codecs/key/row-key-schema-file.js';
+import type { GenerateEntitySourceOptions } from './generate-entity-source.js';
+import { generateEntitySource } from './generate-entity-source.js';
+import { parseFamiliesFile } from './parse-families-file.js';
+
+/**
+ * {@link generateEntitySource} from the texts of the two files (each YAML or JSON, told apart by their first
+ * character): gcloud's row-key schema file and the families file. What `bigtable-mapper codegen` runs.
+ *
+ * @example
+ * ```ts
+ * const source = generateEntitySourceFromFiles(
+ *   { rowKeySchema: readFileSync('device.row-key-schema.yaml', 'utf8'), families: readFileSync('device.families.yaml', 'utf8') },
+ *   { style: 'defineEntity' },
+ * );
+ * ```
+ */
+export function generateEntitySourceFromFiles(
+  texts: { readonly rowKeySchema: string; readonly families: string },
+  options: GenerateEntitySourceOptions = {},
+): string {
+  return generateEntitySource(
+    parseRowKeySchemaFile(texts.rowKeySchema),
+    parseFamiliesFile(texts.families),
+    options,
+  );
+}

@@ -1,0 +1,55 @@
+// A smoke run of every benchmark workload on tiny sizes against the suite's emulator, so the benchmark cannot rot:
+// each workload prepares, verifies that all variants return or write the same data, runs once, and reports.
+// Nothing here looks at timings (tests never assert on wall-clock time).
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BenchSession } from '../../bench/harness/bench-session.js';
+import { openBenchSession } from '../../bench/harness/bench-session.js';
+import { formatReport } from '../../bench/harness/format-report.js';
+import type { WorkloadResult } from '../../bench/harness/run-workload.js';
+import { runWorkload } from '../../bench/harness/run-workload.js';
+import { WORKLOADS } from '../../bench/workloads/index.js';
+import { expectSameReadings } from '../../bench/workloads/shared.js';
+import { makeReading } from '../../bench/fixtures/reading.js';
+
+let session: BenchSession;
+const results: WorkloadResult[] = [];
+const run = `smoke${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  session = await openBenchSession((inject as (key: string) => string)('bigtableEmulatorHost'));
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('benchmark workloads (smoke sizes)', () => {
+  it.each(WORKLOADS.map((w, i) => [w.name, w, i] as const))(
+    '%s verifies and runs',
+    async (_name, workload, i) => {
+      const result = await runWorkload(workload, session.context(`${run}-${i}`), workload.size('smoke'), {
+        repetitions: 1,
+        serverPid: undefined,
+      });
+      expect(result.variants).toContain('library');
+      expect(result.variants).toContain('raw');
+      expect(result.size).toBeGreaterThan(0);
+      expect(result.ratios.raw?.median).toBeGreaterThan(0);
+      results.push(result);
+    },
+  );
+
+  it('formats a report naming every workload', () => {
+    const report = formatReport(results, { mode: 'smoke', repetitions: 1 });
+    for (const w of WORKLOADS) expect(report).toContain(`| ${w.name} |`);
+  });
+});
+
+describe('verification refuses variants that disagree', () => {
+  it('throws when a variant returned different or no readings', () => {
+    const want = [makeReading('d', 1), makeReading('d', 2)];
+    expect(() => expectSameReadings('raw', [makeReading('d', 1), makeReading('d', 2)], want)).not.toThrow();
+    const changed = [makeReading('d', 1), Object.assign(makeReading('d', 2), { name: 'other' })];
+    expect(() => expectSameReadings('raw', changed, want)).toThrow(/raw returned different readings/);
+    expect(() => expectSameReadings('raw', [], [])).toThrow(/returned nothing/);
+  });
+});

@@ -14,13 +14,16 @@ export class MediaVideo {
   @Column({ family: 'h', codec: 'string', versioned: true }) moderation!: Versioned<string>[];
 }
 
-/** A comment row `comment#<videoId>#<reversed millis>`: newest first under its video. */
-@Entity({ table: 'q_media', prefix: 'comment' })
+/**
+ * A comment row `video#<videoId>#c#<reversed millis>`: a hierarchical key under its video, so the video and its
+ * comments are adjacent rows, newest comment first.
+ */
+@Entity({ table: 'q_media', parent: MediaVideo, literal: 'c' })
 @Family('c', { gc: Gc.maxVersions(1) })
 export class MediaComment {
   declare static readonly keyParts: readonly ['videoId', 'at'];
-  @KeyPart(0, 'string') videoId!: string;
-  @KeyPart(1, { type: 'reversedTimestamp' }) at!: Date;
+  videoId!: string;
+  @KeyPart(0, { type: 'reversedTimestamp' }) at!: Date;
   @Column({ family: 'c', codec: 'string' }) text!: string;
   @Column({ family: 'c', codec: 'string' }) author!: string;
   @Column({ family: 'c', codec: 'int64AsNumber' }) stars!: number;

@@ -61,11 +61,16 @@ export interface QueryPage<R> {
   readonly cursor: string | undefined;
 }
 
-/** Bounds of `entries()`: keys in `[from, to)` or starting with `prefix`, the first `limit` of them. */
+/**
+ * Bounds of `entries()`: keys in `[from, to)`, or starting with `prefix` (a byte prefix of the encoded key: `bob`
+ * matches `bob` and `bobby`), or exactly the given `members` (whole keys: `bob` never matches `bobby`); at most the
+ * first `limit` of them.
+ */
 export interface EntriesOptions<K> {
   readonly from?: K;
   readonly to?: K;
   readonly prefix?: string;
+  readonly members?: readonly K[];
   readonly limit?: number;
 }
 

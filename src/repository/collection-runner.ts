@@ -57,8 +57,8 @@ async function* mergeByKey(
     for await (const row of only!.rows) yield { row, request: only!.request };
     return;
   }
-  const heads = await Promise.all(streams.map((s) => s.rows.next()));
   try {
+    const heads = await Promise.all(streams.map((s) => s.rows.next()));
     for (;;) {
       let best = -1;
       for (let i = 0; i < heads.length; i++) {

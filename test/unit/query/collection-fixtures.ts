@@ -48,3 +48,13 @@ export class GoldenPayment {
   @Column({ family: 'd', codec: 'int64AsNumber' }) amount!: number;
   @Column({ family: 'd', codec: 'string', versioned: true }) notes!: Versioned<string>[];
 }
+
+/** The comments with their own prefix instead (`comment#<videoId>#<reversed millis>`): not adjacent to the video. */
+@Entity({ table: 'q_media', prefix: 'comment' })
+@Family('c', { gc: Gc.maxVersions(1) })
+export class PrefixComment {
+  declare static readonly keyParts: readonly ['videoId', 'at'];
+  @KeyPart(0, 'string') videoId!: string;
+  @KeyPart(1, { type: 'reversedTimestamp' }) at!: Date;
+  @Column({ family: 'c', codec: 'string' }) text!: string;
+}

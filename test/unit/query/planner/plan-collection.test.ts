@@ -4,7 +4,13 @@ import { QueryError } from '../../../../src/errors/query-error.js';
 import { getEntityMetadata } from '../../../../src/metadata/entity-registry.js';
 import type { EntityMetadata } from '../../../../src/metadata/entity-metadata.js';
 import { CollectionQuery } from '../../../../src/query/builder/collection-query.js';
-import { GoldenInvoice, GoldenPayment, MediaComment, MediaVideo } from '../collection-fixtures.js';
+import {
+  GoldenInvoice,
+  GoldenPayment,
+  MediaComment,
+  MediaVideo,
+  PrefixComment,
+} from '../collection-fixtures.js';
 import { Reading } from '../query-fixtures.js';
 
 const clock = { now: () => Date.UTC(2024, 5, 1) };
@@ -70,6 +76,15 @@ describe('planCollection', () => {
     const comments = getEntityMetadata(MediaComment);
     // video#v1, then its comments video#v1#c#…: the video row and 2 comments are all the client needs.
     expect(limitOf(over({ video, comments }, { videoId: 'v1' }).limit('comments' as never, 2))).toEqual([3n]);
+    // With its own prefix, comment#v1#… comes before video#v1: the limited comments get their own request.
+    const prefixed = over({ video, comments: getEntityMetadata(PrefixComment) }, { videoId: 'v1' });
+    expect(limitOf(prefixed.limit('comments' as never, 2))).toEqual([2n, undefined]);
+    expect(
+      prefixed
+        .limit('comments' as never, 2)
+        .compile()
+        .requests.map((r) => r.members),
+    ).toEqual([['comments'], ['video']]);
     // A total limit alone is exact.
     expect(limitOf(over({ video, comments }, { videoId: 'v1' }).limit(4))).toEqual([4n]);
     // Reversed, the comments (not limited) come first: no server limit can serve a limit on the video.

@@ -1,6 +1,5 @@
 import { QueryError } from '../../errors/query-error.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
-import type { ReadRowsRequestData } from '../../model/read-rows-request.js';
 import type { CompiledCollection } from '../compiler/compile-read.js';
 import { compileRead } from '../compiler/compile-read.js';
 import type { QueryMode } from '../compiler/compile-query.js';
@@ -14,9 +13,17 @@ import type { CollectionExecutor, CollectionRow } from './collection-executor.js
 import type { EntriesOptions } from './query.js';
 import type { QueryCallOptions } from './query-executor.js';
 import type { SkippedRowReporter } from './skipped-row.js';
+import { collectionNodeOf } from './collection-nodes.js';
+import type {
+  CollectionCounts,
+  CollectionItem,
+  CollectionPage,
+  CollectionResult,
+  CollectionShape,
+  CompiledCollectionQuery,
+} from './collection-results.js';
 
-/** Member name → result type of that member. */
-type Shape = Record<string, object>;
+type Shape = CollectionShape;
 
 /** Member names of a collection. */
 type Member<R> = keyof R & string;
@@ -26,56 +33,6 @@ type PropOf<E, T extends keyof E> = keyof E[T] & string;
 
 /** Element type of a Map key or Set member, for `entries()` bounds. */
 type EntryKey<V> = V extends ReadonlyMap<infer K, unknown> ? K : V extends ReadonlySet<infer K> ? K : never;
-
-/**
- * One row of a collection read, tagged with its member: `item.type === 'comments'` narrows `item.entity` to a
- * comment.
- *
- * @example
- * ```ts
- * for await (const item of videoPage) if (item.type === 'video') console.log(item.entity.title);
- * ```
- */
-export type CollectionItem<R extends Shape> = {
-  [K in Member<R>]: { readonly type: K; readonly entity: R[K] };
-}[Member<R>];
-
-/**
- * A collection's results grouped per member, each in the order read (key order, descending after `reverse()`).
- *
- * @example
- * ```ts
- * const { video, comments } = await videoPage.fetch();
- * ```
- */
-export type CollectionResult<R extends Shape> = { [K in Member<R>]: R[K][] };
-
-/**
- * Rows per member that a collection read matches.
- *
- * @example
- * ```ts
- * const counts: CollectionCounts<{ video: Video; comments: Comment }> = await videoPage.count();
- * ```
- */
-export type CollectionCounts<R extends Shape> = { [K in Member<R>]: number };
-
-/**
- * The requests a collection read sends (one unless members read a shared family differently), with the members
- * each returns rows of, and the planner's notes.
- *
- * @example
- * ```ts
- * const { requests } = videoPage.compile(); // requests[0].request.rows.rowRanges, .filter, .rowsLimit
- * ```
- */
-export interface CompiledCollectionQuery {
-  readonly requests: ReadonlyArray<{
-    readonly members: readonly string[];
-    readonly request: ReadRowsRequestData | undefined;
-  }>;
-  readonly notes: readonly string[];
-}
 
 function noRunner(node: CollectionNode): QueryError {
   return new QueryError({
@@ -542,74 +499,4 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
         : undefined;
     return { items: items as CollectionResult<R>, cursor };
   }
-}
-
-/**
- * A page of a collection read: results grouped per member and the cursor of the next page.
- *
- * @example
- * ```ts
- * const page: CollectionPage<{ video: Video; comments: Comment }> = await videoPage.page(10);
- * ```
- */
-export interface CollectionPage<R extends Shape> {
-  readonly items: CollectionResult<R>;
-  readonly cursor: string | undefined;
-}
-
-/**
- * The read tree of a collection: per member a query with the shared key values as `=` conditions.
- *
- * @example
- * ```ts
- * const node = collectionNodeOf({ video: videoMeta, comments: commentMeta }, { videoId: 'v1' });
- * ```
- */
-export function collectionNodeOf(
-  members: Readonly<Record<string, EntityMetadata>>,
-  shared: Readonly<Record<string, unknown>>,
-): CollectionNode {
-  const conditions = Object.entries(shared)
-    .filter(([, value]) => value !== undefined)
-    .map(([property, value]) => ({ property, op: '=' as const, value }));
-  return collectionNode(
-    Object.entries(members).map(([name, meta]) => ({ name, query: queryNode(meta, { conditions }) })),
-    shared,
-  );
-}
-
-/**
- * The read tree of `mapper.query([A, B], sharedKey)`: each member narrowed by the leading run of its own key parts
- * that `sharedKey` gives (so `{ invoiceId, paymentId }` is the invoice's whole key for Invoice and a payment's for
- * Payment), the shared key being the run all members have in common.
- *
- * @example
- * ```ts
- * const node = leadingRunsNodeOf({ a: getEntityMetadata(Invoice), b: getEntityMetadata(Payment) }, { invoiceId: 'i1' });
- * ```
- */
-export function leadingRunsNodeOf(
-  members: Readonly<Record<string, EntityMetadata>>,
-  sharedKey: Readonly<Record<string, unknown>>,
-): CollectionNode {
-  const runs = Object.entries(members).map(([name, meta]) => {
-    const run: string[] = [];
-    for (const part of meta.key.parts) {
-      if (sharedKey[part.property] === undefined) break;
-      run.push(part.property);
-    }
-    return { name, meta, run };
-  });
-  const common: string[] = [];
-  for (let i = 0; runs.every((r) => r.run[i] !== undefined && r.run[i] === runs[0]!.run[i]); i++)
-    common.push(runs[0]!.run[i]!);
-  return collectionNode(
-    runs.map(({ name, meta, run }) => ({
-      name,
-      query: queryNode(meta, {
-        conditions: run.map((property) => ({ property, op: '=' as const, value: sharedKey[property] })),
-      }),
-    })),
-    Object.fromEntries(common.map((p) => [p, sharedKey[p]])),
-  );
 }

@@ -7,6 +7,7 @@ import { encodeCursor } from '../cursor/query-cursor.js';
 import { explainRead } from '../explain/explain-read.js';
 import type { ConditionOp, EntriesNode, QueryNode, VersionsNode } from '../nodes/query-node.js';
 import { queryNode } from '../nodes/query-node.js';
+import { residualProgram } from '../nodes/residual-node.js';
 import type { CollectionNode, ReadNode } from '../nodes/read-node.js';
 import { collectionNode } from '../nodes/read-node.js';
 import type { CollectionExecutor, CollectionRow } from './collection-executor.js';
@@ -425,7 +426,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
   async count(): Promise<CollectionCounts<R>> {
     const plan = this.plan('count');
     const counts = Object.fromEntries(this.node.members.map((m) => [m.name, 0])) as Record<string, number>;
-    const hydrate = plan.members.some((m) => m.plan.residual.length > 0);
+    const hydrate = plan.members.some((m) => residualProgram(m.plan.client).conditions.length > 0);
     for await (const row of this.run(plan, hydrate)) counts[row.member]!++;
     return counts as CollectionCounts<R>;
   }
@@ -440,7 +441,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
    */
   async exists(): Promise<boolean> {
     const plan = this.plan('exists');
-    const hydrate = plan.members.some((m) => m.plan.residual.length > 0);
+    const hydrate = plan.members.some((m) => residualProgram(m.plan.client).conditions.length > 0);
     for await (const row of this.run(plan, hydrate)) {
       void row;
       return true;

@@ -14,6 +14,7 @@ import type {
   VersionsNode,
 } from '../nodes/query-node.js';
 import { queryNode } from '../nodes/query-node.js';
+import { residualProgram } from '../nodes/residual-node.js';
 import type { QueryCallOptions, QueryExecutor, QueryRow } from './query-executor.js';
 import type { SkippedRowReporter } from './skipped-row.js';
 
@@ -456,7 +457,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   async count(): Promise<number> {
     const plan = this.plan('count');
     let n = 0;
-    for await (const row of this.run(plan, plan.residual.length > 0)) {
+    for await (const row of this.run(plan, residualProgram(plan.client).conditions.length > 0)) {
       void row;
       n++;
     }
@@ -473,7 +474,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    */
   async exists(): Promise<boolean> {
     const plan = this.plan('exists');
-    for await (const row of this.run(plan, plan.residual.length > 0)) {
+    for await (const row of this.run(plan, residualProgram(plan.client).conditions.length > 0)) {
       void row;
       return true;
     }

@@ -7,6 +7,7 @@ import { decodeCursor } from '../cursor/query-cursor.js';
 import { collectionFingerprint } from '../cursor/query-fingerprint.js';
 import { mergeTypeFilters } from '../filters/merge-type-filters.js';
 import { queryNode } from '../nodes/query-node.js';
+import { residualProgram } from '../nodes/residual-node.js';
 import type { CollectionNode } from '../nodes/read-node.js';
 import { intersectKeyRanges } from './intersect-key-ranges.js';
 import { planFind } from './plan-find.js';
@@ -123,7 +124,8 @@ function memberBound(members: readonly CollectionMemberPlan[], reversed: boolean
 function servesMemberLimits(members: readonly CollectionMemberPlan[], reversed: boolean): boolean {
   return (
     members.every((m) => m.limit === undefined) ||
-    (members.every((m) => m.plan.residual.length === 0) && memberBound(members, reversed) !== undefined)
+    (members.every((m) => residualProgram(m.plan.client).conditions.length === 0) &&
+      memberBound(members, reversed) !== undefined)
   );
 }
 
@@ -137,7 +139,7 @@ function serverLimit(
   total: number | undefined,
   reversed: boolean,
 ): number | undefined {
-  if (members.some((m) => m.plan.residual.length > 0)) return undefined;
+  if (members.some((m) => residualProgram(m.plan.client).conditions.length > 0)) return undefined;
   if (members.every((m) => m.limit === undefined)) return total;
   const bound = memberBound(members, reversed);
   if (bound === undefined) return total;
@@ -273,7 +275,9 @@ export function planCollection(
       own.length > 1 && !servesMemberLimits(own, node.reverse)
         ? own.filter(
             (m) =>
-              m.limit !== undefined && m.plan.residual.length === 0 && !m.plan.rows.ranges.every(isPoint),
+              m.limit !== undefined &&
+              residualProgram(m.plan.client).conditions.length === 0 &&
+              !m.plan.rows.ranges.every(isPoint),
           )
         : [];
     const rest = own.filter((m) => !alone.includes(m));

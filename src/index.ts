@@ -62,8 +62,9 @@ export type {
   CollectionItem,
   CollectionPage,
   CollectionResult,
+  CollectionShape,
   CompiledCollectionQuery,
-} from './query/builder/collection-query.js';
+} from './query/builder/collection-results.js';
 
 // Declaring entities without decorators, and their resolved metadata.
 export { defineEntity } from './metadata/define-entity.js';

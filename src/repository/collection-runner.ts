@@ -3,6 +3,7 @@ import type { RowData } from '../model/row-data.js';
 import type { CollectionRow } from '../query/builder/collection-executor.js';
 import type { QueryExecuteOptions } from '../query/builder/query-executor.js';
 import type { CompiledCollection, CompiledCollectionRequest } from '../query/compiler/compile-read.js';
+import { residualProgram } from '../query/nodes/residual-node.js';
 import { routeRow } from '../query/planner/route-row.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import { readRows } from '../transport/read-rows.js';
@@ -57,8 +58,8 @@ async function* mergeByKey(
     for await (const row of only!.rows) yield { row, request: only!.request };
     return;
   }
-  const heads = await Promise.all(streams.map((s) => s.rows.next()));
   try {
+    const heads = await Promise.all(streams.map((s) => s.rows.next()));
     for (;;) {
       let best = -1;
       for (let i = 0; i < heads.length; i++) {
@@ -102,7 +103,8 @@ export async function* runCollectionPlan(
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   };
   const owners = plan.members.map((m) => ({ meta: m.meta, ranges: m.plan.rows.ranges }));
-  const partials = plan.members.map((m) => partialLoadFor(m.meta, m.plan));
+  const programs = plan.members.map((m) => residualProgram(m.plan.client));
+  const partials = plan.members.map((m, i) => partialLoadFor(m.meta, programs[i]!));
   const counts = plan.members.map((m) => plan.counts[m.name] ?? 0);
   const streams = plan.requests
     .filter((r) => r.request !== undefined)
@@ -127,7 +129,13 @@ export async function* runCollectionPlan(
       let entity: object | undefined;
       let keep = true;
       if (options.hydrate) {
-        const result = materializeRow(member.meta, member.plan, partials[index], row, options.onDecodeError);
+        const result = materializeRow(
+          member.meta,
+          programs[index]!,
+          partials[index],
+          row,
+          options.onDecodeError,
+        );
         if (result === 'skipped' || result === 'filtered') keep = false;
         else entity = result;
       }

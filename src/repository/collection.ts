@@ -1,6 +1,7 @@
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { CollectionExecutor } from '../query/builder/collection-executor.js';
-import { CollectionQuery, collectionNodeOf } from '../query/builder/collection-query.js';
+import { CollectionQuery } from '../query/builder/collection-query.js';
+import { collectionNodeOf } from '../query/builder/collection-nodes.js';
 import type { CollectionEntities, CollectionMembers, SharedKey } from './shared-key.js';
 
 /**

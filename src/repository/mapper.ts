@@ -9,7 +9,8 @@ import { Collection } from './collection.js';
 import { runCollectionPlan } from './collection-runner.js';
 import type { CollectionMembers } from './shared-key.js';
 import type { CollectionExecutor } from '../query/builder/collection-executor.js';
-import { CollectionQuery, collectionNodeOf } from '../query/builder/collection-query.js';
+import { CollectionQuery } from '../query/builder/collection-query.js';
+import { leadingRunsNodeOf } from '../query/builder/collection-nodes.js';
 import type { KeyPartsOf } from './key-input.js';
 import { Repository } from './repository.js';
 import type { RepositoryOptions } from './repository-options.js';
@@ -170,7 +171,8 @@ export class Mapper {
   /**
    * Reads entities of several classes sharing a table (single-table design) in one ReadRows: every row whose key
    * starts with the shared key values, each hydrated as its own class, in key order. Classes must live in the same
-   * table; the shared key must be leading key parts of each. The array form of {@link Mapper.collection}, kept for
+   * table; each class is narrowed by the leading run of its own key parts that `sharedKey` gives, and every class
+   * needs at least its first one. The array form of {@link Mapper.collection}, kept for
    * compatibility; the collection adds `where`, `select`, limits, cursors, `explain()` and typed keys.
    *
    * @example
@@ -188,7 +190,7 @@ export class Mapper {
     const members: Record<string, EntityMetadata> = {};
     metas.forEach((meta, i) => (members[`${i}:${meta.name}`] = meta));
     const query = new CollectionQuery<Record<string, object>>(
-      collectionNodeOf(members, sharedKey),
+      leadingRunsNodeOf(members, sharedKey),
       this.collectionExecutor(),
     );
     const out: Array<InstanceType<C[number]>> = [];

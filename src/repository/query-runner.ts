@@ -7,7 +7,8 @@ import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import { foreignRows, registeredSiblings } from '../metadata/foreign-rows.js';
 import type { ReadRowsRequestData } from '../model/read-rows-request.js';
 import type { QueryPlan } from '../query/compiler/compile-query.js';
-import type { FindPlan } from '../query/planner/plan-find.js';
+import { residualProgram } from '../query/nodes/residual-node.js';
+import type { ResidualProgram } from '../query/nodes/residual-node.js';
 import type { SkippedRowReporter } from '../query/builder/skipped-row.js';
 import type { RowData } from '../model/row-data.js';
 import type { QueryExecuteOptions, QueryRow } from '../query/builder/query-executor.js';
@@ -53,19 +54,18 @@ function topUp(
  *
  * @example
  * ```ts
- * const partial = partialLoadFor(meta, plan);
+ * const partial = partialLoadFor(meta, residualProgram(plan.client));
  * ```
  */
-export function partialLoadFor(meta: EntityMetadata, plan: FindPlan): PartialLoad | undefined {
-  return plan.keep === undefined && plan.windowed.length === 0
+export function partialLoadFor(meta: EntityMetadata, program: ResidualProgram): PartialLoad | undefined {
+  const { keep, windowed } = program;
+  return keep === undefined && windowed.length === 0
     ? undefined
     : {
         unloaded: new Set(
-          plan.keep === undefined
-            ? []
-            : meta.fields.map((f) => f.property).filter((p) => !plan.keep!.includes(p)),
+          keep === undefined ? [] : meta.fields.map((f) => f.property).filter((p) => !keep.includes(p)),
         ),
-        windowed: new Set(plan.windowed),
+        windowed: new Set(windowed),
       };
 }
 
@@ -76,12 +76,13 @@ export function partialLoadFor(meta: EntityMetadata, plan: FindPlan): PartialLoa
  *
  * @example
  * ```ts
- * const entity = materializeRow(meta, plan, partialLoadFor(meta, plan), row, undefined);
+ * const program = residualProgram(plan.client);
+ * const entity = materializeRow(meta, program, partialLoadFor(meta, program), row, undefined);
  * ```
  */
 export function materializeRow(
   meta: EntityMetadata,
-  plan: FindPlan,
+  program: ResidualProgram,
   partial: PartialLoad | undefined,
   row: RowData,
   report: SkippedRowReporter | undefined,
@@ -94,8 +95,8 @@ export function materializeRow(
     report(Object.freeze({ entity: meta.name, key: row.key, error }));
     return 'skipped';
   }
-  if (!plan.residual.every((r) => matchesResidual(r, entity[r.property]))) return 'filtered';
-  if (plan.keep) keepOnly(meta, entity, plan.keep);
+  if (!program.conditions.every((r) => matchesResidual(r, entity[r.property]))) return 'filtered';
+  if (program.keep) keepOnly(meta, entity, program.keep);
   if (partial) markPartialLoad(entity, partial);
   return entity;
 }
@@ -132,7 +133,8 @@ export async function* runQueryPlan(
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   };
-  const partial = partialLoadFor(meta, plan);
+  const program = residualProgram(plan.client);
+  const partial = partialLoadFor(meta, program);
   const report = options.onDecodeError;
   // Rows of other entities under this one's prefix (hierarchical keys) are told apart by key and skipped.
   const foreign = plan.request ? foreignRows(meta, registeredSiblings(meta), plan.rows.ranges) : undefined;
@@ -155,7 +157,7 @@ export async function* runQueryPlan(
           yield { key: row.key, entity: undefined };
           continue;
         }
-        const entity = materializeRow(meta, plan, partial, row, report);
+        const entity = materializeRow(meta, program, partial, row, report);
         if (entity === 'skipped') {
           skipped++;
           continue;
@@ -163,7 +165,7 @@ export async function* runQueryPlan(
         if (entity === 'filtered') continue;
         yield { key: row.key, entity };
         returned++;
-        if (plan.clientLimit !== undefined && returned >= plan.clientLimit) return;
+        if (program.limit !== undefined && returned >= program.limit) return;
       }
     }
     // Only a server-side limit that was reached can hide rows still to be read; without one the range is done.

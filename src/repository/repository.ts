@@ -525,6 +525,38 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     await this.writeEntries(key, field, { remove: members }, options);
   }
 
+  /**
+   * Whether a Set property holds `member` (or a Map property has the key `member`), reading only that member's cell
+   * (one column of one row, never the rest of the family; `bob` never matches `bobby`). The read is
+   * `find(key).select(property).entries(property, { members: [member] })`, so its `explain()` shows the request.
+   *
+   * @example
+   * ```ts
+   * if (await devices.has({ deviceType: 'phone', deviceId: 'x' }, 'tags', 'kitchen')) console.log('tagged');
+   * ```
+   */
+  async has<P extends SetProperty<E> | MapProperty<E>>(
+    key: FullKey<E, K>,
+    property: P,
+    member: MemberOf<E[P]>,
+    options: CallOptions = {},
+  ): Promise<boolean> {
+    this.collectionField(property, 'has', ['set', 'map']);
+    rowKeyOf(this.meta, key);
+    // Only the key parts: `key` may be a whole entity, whose other properties are no conditions here.
+    const parts = Object.fromEntries(
+      this.meta.key.parts.map((p) => [p.property, (key as Record<string, unknown>)[p.property]]),
+    );
+    let query = this.find(parts as KeyPrefix<E, K>)
+      .select(property)
+      .entries(property as never, { members: [member as never] });
+    if (options.signal) query = query.signal(options.signal);
+    if (options.timeoutMs !== undefined) query = query.timeout(options.timeoutMs);
+    const row = (await query.first()) as Record<string, unknown> | undefined;
+    const held = row?.[property] as { readonly size: number } | undefined;
+    return held !== undefined && held.size > 0;
+  }
+
   private collectionField(
     property: string,
     api: string,

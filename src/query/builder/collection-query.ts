@@ -1,6 +1,5 @@
 import { QueryError } from '../../errors/query-error.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
-import type { ReadRowsRequestData } from '../../model/read-rows-request.js';
 import type { CompiledCollection } from '../compiler/compile-read.js';
 import { compileRead } from '../compiler/compile-read.js';
 import type { QueryMode } from '../compiler/compile-query.js';
@@ -8,15 +7,24 @@ import { encodeCursor } from '../cursor/query-cursor.js';
 import { explainRead } from '../explain/explain-read.js';
 import type { ConditionOp, EntriesNode, QueryNode, VersionsNode } from '../nodes/query-node.js';
 import { queryNode } from '../nodes/query-node.js';
+import { residualProgram } from '../nodes/residual-node.js';
 import type { CollectionNode, ReadNode } from '../nodes/read-node.js';
 import { collectionNode } from '../nodes/read-node.js';
 import type { CollectionExecutor, CollectionRow } from './collection-executor.js';
 import type { EntriesOptions } from './query.js';
 import type { QueryCallOptions } from './query-executor.js';
 import type { SkippedRowReporter } from './skipped-row.js';
+import { collectionNodeOf } from './collection-nodes.js';
+import type {
+  CollectionCounts,
+  CollectionItem,
+  CollectionPage,
+  CollectionResult,
+  CollectionShape,
+  CompiledCollectionQuery,
+} from './collection-results.js';
 
-/** Member name → result type of that member. */
-type Shape = Record<string, object>;
+type Shape = CollectionShape;
 
 /** Member names of a collection. */
 type Member<R> = keyof R & string;
@@ -26,56 +34,6 @@ type PropOf<E, T extends keyof E> = keyof E[T] & string;
 
 /** Element type of a Map key or Set member, for `entries()` bounds. */
 type EntryKey<V> = V extends ReadonlyMap<infer K, unknown> ? K : V extends ReadonlySet<infer K> ? K : never;
-
-/**
- * One row of a collection read, tagged with its member: `item.type === 'comments'` narrows `item.entity` to a
- * comment.
- *
- * @example
- * ```ts
- * for await (const item of videoPage) if (item.type === 'video') console.log(item.entity.title);
- * ```
- */
-export type CollectionItem<R extends Shape> = {
-  [K in Member<R>]: { readonly type: K; readonly entity: R[K] };
-}[Member<R>];
-
-/**
- * A collection's results grouped per member, each in the order read (key order, descending after `reverse()`).
- *
- * @example
- * ```ts
- * const { video, comments } = await videoPage.fetch();
- * ```
- */
-export type CollectionResult<R extends Shape> = { [K in Member<R>]: R[K][] };
-
-/**
- * Rows per member that a collection read matches.
- *
- * @example
- * ```ts
- * const counts: CollectionCounts<{ video: Video; comments: Comment }> = await videoPage.count();
- * ```
- */
-export type CollectionCounts<R extends Shape> = { [K in Member<R>]: number };
-
-/**
- * The requests a collection read sends (one unless members read a shared family differently), with the members
- * each returns rows of, and the planner's notes.
- *
- * @example
- * ```ts
- * const { requests } = videoPage.compile(); // requests[0].request.rows.rowRanges, .filter, .rowsLimit
- * ```
- */
-export interface CompiledCollectionQuery {
-  readonly requests: ReadonlyArray<{
-    readonly members: readonly string[];
-    readonly request: ReadRowsRequestData | undefined;
-  }>;
-  readonly notes: readonly string[];
-}
 
 function noRunner(node: CollectionNode): QueryError {
   return new QueryError({
@@ -468,7 +426,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
   async count(): Promise<CollectionCounts<R>> {
     const plan = this.plan('count');
     const counts = Object.fromEntries(this.node.members.map((m) => [m.name, 0])) as Record<string, number>;
-    const hydrate = plan.members.some((m) => m.plan.residual.length > 0);
+    const hydrate = plan.members.some((m) => residualProgram(m.plan.client).conditions.length > 0);
     for await (const row of this.run(plan, hydrate)) counts[row.member]!++;
     return counts as CollectionCounts<R>;
   }
@@ -483,7 +441,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
    */
   async exists(): Promise<boolean> {
     const plan = this.plan('exists');
-    const hydrate = plan.members.some((m) => m.plan.residual.length > 0);
+    const hydrate = plan.members.some((m) => residualProgram(m.plan.client).conditions.length > 0);
     for await (const row of this.run(plan, hydrate)) {
       void row;
       return true;
@@ -542,38 +500,4 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
         : undefined;
     return { items: items as CollectionResult<R>, cursor };
   }
-}
-
-/**
- * A page of a collection read: results grouped per member and the cursor of the next page.
- *
- * @example
- * ```ts
- * const page: CollectionPage<{ video: Video; comments: Comment }> = await videoPage.page(10);
- * ```
- */
-export interface CollectionPage<R extends Shape> {
-  readonly items: CollectionResult<R>;
-  readonly cursor: string | undefined;
-}
-
-/**
- * The read tree of a collection: per member a query with the shared key values as `=` conditions.
- *
- * @example
- * ```ts
- * const node = collectionNodeOf({ video: videoMeta, comments: commentMeta }, { videoId: 'v1' });
- * ```
- */
-export function collectionNodeOf(
-  members: Readonly<Record<string, EntityMetadata>>,
-  shared: Readonly<Record<string, unknown>>,
-): CollectionNode {
-  const conditions = Object.entries(shared)
-    .filter(([, value]) => value !== undefined)
-    .map(([property, value]) => ({ property, op: '=' as const, value }));
-  return collectionNode(
-    Object.entries(members).map(([name, meta]) => ({ name, query: queryNode(meta, { conditions }) })),
-    shared,
-  );
 }

@@ -14,6 +14,7 @@ import type {
   VersionsNode,
 } from '../nodes/query-node.js';
 import { queryNode } from '../nodes/query-node.js';
+import { residualProgram } from '../nodes/residual-node.js';
 import type { QueryCallOptions, QueryExecutor, QueryRow } from './query-executor.js';
 import type { SkippedRowReporter } from './skipped-row.js';
 
@@ -61,11 +62,16 @@ export interface QueryPage<R> {
   readonly cursor: string | undefined;
 }
 
-/** Bounds of `entries()`: keys in `[from, to)` or starting with `prefix`, the first `limit` of them. */
+/**
+ * Bounds of `entries()`: keys in `[from, to)`, or starting with `prefix` (a byte prefix of the encoded key: `bob`
+ * matches `bob` and `bobby`), or exactly the given `members` (whole keys: `bob` never matches `bobby`); at most the
+ * first `limit` of them.
+ */
 export interface EntriesOptions<K> {
   readonly from?: K;
   readonly to?: K;
   readonly prefix?: string;
+  readonly members?: readonly K[];
   readonly limit?: number;
 }
 
@@ -451,7 +457,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   async count(): Promise<number> {
     const plan = this.plan('count');
     let n = 0;
-    for await (const row of this.run(plan, plan.residual.length > 0)) {
+    for await (const row of this.run(plan, residualProgram(plan.client).conditions.length > 0)) {
       void row;
       n++;
     }
@@ -468,7 +474,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    */
   async exists(): Promise<boolean> {
     const plan = this.plan('exists');
-    for await (const row of this.run(plan, plan.residual.length > 0)) {
+    for await (const row of this.run(plan, residualProgram(plan.client).conditions.length > 0)) {
       void row;
       return true;
     }

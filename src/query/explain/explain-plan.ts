@@ -1,5 +1,6 @@
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { QueryPlan } from '../compiler/compile-query.js';
+import { visitResidual } from '../nodes/residual-node.js';
 import { renderRequest } from './render-request.js';
 
 /**
@@ -13,14 +14,18 @@ import { renderRequest } from './render-request.js';
  */
 export function explainPlan(meta: EntityMetadata, plan: QueryPlan): string {
   const lines = [`${meta.name} in table ${meta.table}`, ...renderRequest(plan.request)];
-  if (plan.residual.length > 0) {
-    lines.push('client-side:');
-    for (const r of plan.residual)
-      lines.push(`  ${r.property} ${r.op} ${r.values.length} value${r.values.length === 1 ? '' : 's'}`);
-  }
-  if (plan.clientLimit !== undefined) lines.push(`client limit: ${plan.clientLimit}`);
-  if (plan.keep !== undefined)
-    lines.push(`result properties: key parts${plan.keep.map((p) => `, ${p}`).join('')}`);
+  let checks = 0;
+  for (const node of plan.client)
+    visitResidual(node, {
+      condition: ({ condition: r }) => {
+        if (checks++ === 0) lines.push('client-side:');
+        lines.push(`  ${r.property} ${r.op} ${r.values.length} value${r.values.length === 1 ? '' : 's'}`);
+      },
+      limit: (n) => void lines.push(`client limit: ${n.rows}`),
+      project: (n) => void lines.push(`result properties: key parts${n.keep.map((p) => `, ${p}`).join('')}`),
+      // The entry windows show in the filter; the client only marks those properties as partly read.
+      window: () => undefined,
+    });
   if (plan.notes.length > 0) {
     lines.push('notes:');
     for (const note of plan.notes) lines.push(`  - ${note}`);

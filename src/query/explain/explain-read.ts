@@ -1,4 +1,5 @@
 import type { CompiledCollection, CompiledRead } from '../compiler/compile-read.js';
+import { residualProgram } from '../nodes/residual-node.js';
 import { explainPlan } from './explain-plan.js';
 import { renderRequest } from './render-request.js';
 
@@ -17,9 +18,10 @@ function explainCollection(plan: CompiledCollection): string {
   for (const m of plan.members) {
     const parts = [`${m.name}: ${m.meta.name}`];
     if (m.limit !== undefined) parts.push(`at most ${m.limit} rows`);
-    if (m.plan.keep !== undefined)
-      parts.push(`properties: key parts${m.plan.keep.map((p) => `, ${p}`).join('')}`);
-    for (const r of m.plan.residual)
+    const program = residualProgram(m.plan.client);
+    if (program.keep !== undefined)
+      parts.push(`properties: key parts${program.keep.map((p) => `, ${p}`).join('')}`);
+    for (const r of program.conditions)
       parts.push(
         `client-side ${r.property} ${r.op} ${r.values.length} value${r.values.length === 1 ? '' : 's'}`,
       );

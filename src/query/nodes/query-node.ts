@@ -54,6 +54,8 @@ export interface EntriesNode {
   readonly from?: unknown;
   readonly to?: unknown;
   readonly prefix?: string;
+  /** Exactly these members (whole keys: `bob` never matches `bobby`). */
+  readonly members?: readonly unknown[];
   readonly limit?: number;
 }
 

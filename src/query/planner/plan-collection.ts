@@ -7,10 +7,12 @@ import { decodeCursor } from '../cursor/query-cursor.js';
 import { collectionFingerprint } from '../cursor/query-fingerprint.js';
 import { mergeTypeFilters } from '../filters/merge-type-filters.js';
 import { queryNode } from '../nodes/query-node.js';
+import { residualProgram } from '../nodes/residual-node.js';
 import type { CollectionNode } from '../nodes/read-node.js';
 import { intersectKeyRanges } from './intersect-key-ranges.js';
 import { planFind } from './plan-find.js';
 import type { FindPlan, QueryMode } from './plan-find.js';
+import type { RowFilter } from '../../model/read-rows-request.js';
 import type { RequestPlan } from './request-plan.js';
 
 /**
@@ -106,6 +108,27 @@ function comesLast(later: readonly KeyRange[], others: readonly KeyRange[], reve
   return true;
 }
 
+/** The exact server row limit for the members' per-member limits, or undefined when no limit can be exact. */
+function memberBound(members: readonly CollectionMemberPlan[], reversed: boolean): number | undefined {
+  const open = members.filter((m) => !m.plan.rows.ranges.every(isPoint));
+  const points = members.filter((m) => !open.includes(m)).reduce((n, m) => n + m.plan.rows.ranges.length, 0);
+  if (open.length === 0) return points;
+  if (open.length === 1 && open[0]!.limit !== undefined) {
+    const others = members.filter((m) => m !== open[0]).flatMap((m) => m.plan.rows.ranges);
+    if (comesLast(open[0]!.plan.rows.ranges, others, reversed)) return points + open[0]!.limit;
+  }
+  return undefined;
+}
+
+/** Whether one request over these members can send a row limit that serves their per-member limits. */
+function servesMemberLimits(members: readonly CollectionMemberPlan[], reversed: boolean): boolean {
+  return (
+    members.every((m) => m.limit === undefined) ||
+    (members.every((m) => residualProgram(m.plan.client).conditions.length === 0) &&
+      memberBound(members, reversed) !== undefined)
+  );
+}
+
 /**
  * A server row limit that cannot stop the read before the client has what it asks for, or undefined. Rows a
  * member does not want (past its limit) would use up a plain limit, so with per-member limits one is sent only when
@@ -116,18 +139,18 @@ function serverLimit(
   total: number | undefined,
   reversed: boolean,
 ): number | undefined {
-  if (members.some((m) => m.plan.residual.length > 0)) return undefined;
+  if (members.some((m) => residualProgram(m.plan.client).conditions.length > 0)) return undefined;
   if (members.every((m) => m.limit === undefined)) return total;
-  const open = members.filter((m) => !m.plan.rows.ranges.every(isPoint));
-  const points = members.filter((m) => !open.includes(m)).reduce((n, m) => n + m.plan.rows.ranges.length, 0);
-  let bound: number | undefined;
-  if (open.length === 0) bound = points;
-  else if (open.length === 1 && open[0]!.limit !== undefined) {
-    const others = members.filter((m) => m !== open[0]).flatMap((m) => m.plan.rows.ranges);
-    if (comesLast(open[0]!.plan.rows.ranges, others, reversed)) bound = points + open[0]!.limit;
-  }
+  const bound = memberBound(members, reversed);
   if (bound === undefined) return total;
   return total === undefined ? bound : Math.min(bound, total);
+}
+
+/** Requests in read order of their first rows, so that explain() and goldens list them as they are read. */
+function compareRequests(a: RequestPlan, b: RequestPlan, reversed: boolean): number {
+  const ka = a.ranges[0]?.start?.key ?? new Uint8Array();
+  const kb = b.ranges[0]?.start?.key ?? new Uint8Array();
+  return reversed ? compareBytes(kb, ka) : compareBytes(ka, kb);
 }
 
 function firstKey(plan: FindPlan): Uint8Array | undefined {
@@ -200,9 +223,6 @@ export function planCollection(
     });
     const own = planFind(query, nowMillis, mode === 'rows' ? 'rows' : 'count');
     const ranges = rest ? intersectKeyRanges(own.rows.ranges, [rest]) : own.rows.ranges;
-    for (const note of own.notes) notes.push(`${m.name}: ${note}`);
-    if (m.query.limit !== undefined)
-      notes.push(`${m.name}: at most ${m.query.limit} rows (counted on the client)`);
     return {
       name: m.name,
       meta: m.query.meta,
@@ -210,7 +230,6 @@ export function planCollection(
       limit: m.query.limit,
     };
   });
-  if (cursor) notes.push(`resumes ${cursor.reversed ? 'before' : 'after'} the cursor's last row key`);
   const members = [...planned].sort((a, b) => {
     const ka = firstKey(a.plan);
     const kb = firstKey(b.plan);
@@ -218,6 +237,12 @@ export function planCollection(
     return compareBytes(ka, kb) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   });
 
+  // Notes in key order of the members, like everything else, so that the plan never depends on the caller's order.
+  for (const m of members) {
+    for (const note of m.plan.notes) notes.push(`${m.name}: ${note}`);
+    if (m.limit !== undefined) notes.push(`${m.name}: at most ${m.limit} rows (counted on the client)`);
+  }
+  if (cursor) notes.push(`resumes ${cursor.reversed ? 'before' : 'after'} the cursor's last row key`);
   const reading = members.filter((m) => m.plan.rows.ranges.length > 0);
   const groups = mergeTypeFilters(
     reading.map((m) => ({ filter: m.plan.rows.filter, families: m.meta.families.map((f) => f.name) })),
@@ -228,19 +253,51 @@ export function planCollection(
         'read a shared family differently, and a filter applies to every row of a request',
     );
   const total = mode === 'exists' ? 1 : node.limit;
-  const requests = groups.map((g) => {
-    const own = g.types.map((i) => reading[i]!);
-    const rowsLimit = serverLimit(own, total, node.reverse);
-    return Object.freeze({
-      members: Object.freeze(own.map((m) => m.name)),
-      rows: Object.freeze({
-        ranges: normalizeKeyRanges(own.flatMap((m) => m.plan.rows.ranges)),
-        filter: g.filter,
-        rowsLimit,
-        reversed: node.reverse,
+  const requests: CollectionRequestPlan[] = [];
+  const request = (own: readonly CollectionMemberPlan[], filter: RowFilter | undefined): void => {
+    requests.push(
+      Object.freeze({
+        members: Object.freeze(own.map((m) => m.name)),
+        rows: Object.freeze({
+          ranges: normalizeKeyRanges(own.flatMap((m) => m.plan.rows.ranges)),
+          filter,
+          rowsLimit: serverLimit(own, total, node.reverse),
+          reversed: node.reverse,
+        }),
       }),
-    });
-  });
+    );
+  };
+  for (const g of groups) {
+    const own = g.types.map((i) => reading[i]!);
+    // A limited member whose rows do not come last would be read whole before the others: it gets its own request,
+    // where its limit is the server's row limit.
+    const alone =
+      own.length > 1 && !servesMemberLimits(own, node.reverse)
+        ? own.filter(
+            (m) =>
+              m.limit !== undefined &&
+              residualProgram(m.plan.client).conditions.length === 0 &&
+              !m.plan.rows.ranges.every(isPoint),
+          )
+        : [];
+    const rest = own.filter((m) => !alone.includes(m));
+    if (alone.length > 0)
+      notes.push(
+        `${alone.map((m) => m.name).join(', ')}: own request${alone.length > 1 ? 's' : ''}, so that the per-member ` +
+          'limit is the server row limit (the rows do not come last in the shared request)',
+      );
+    for (const m of alone) request([m], m.plan.rows.filter);
+    if (rest.length > 0)
+      request(
+        rest,
+        alone.length === 0
+          ? g.filter
+          : mergeTypeFilters(
+              rest.map((m) => ({ filter: m.plan.rows.filter, families: m.meta.families.map((f) => f.name) })),
+            )[0]!.filter,
+      );
+  }
+  requests.sort((a, b) => compareRequests(a.rows, b.rows, node.reverse));
   if (total !== undefined && requests.some((r) => r.rows.rowsLimit !== total))
     notes.push(`limit ${total} is applied on the client`);
   return Object.freeze({

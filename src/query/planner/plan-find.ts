@@ -13,7 +13,7 @@ import { planColumnConditions } from './plan-column-conditions.js';
 import { planKeyConditions } from './plan-key-conditions.js';
 import { projectionFilter } from './projection-filter.js';
 import type { RequestPlan } from './request-plan.js';
-import type { ResidualCondition } from './residual-condition.js';
+import type { ResidualNode } from '../nodes/residual-node.js';
 import { resolveProperty } from './resolve-property.js';
 
 /**
@@ -38,14 +38,11 @@ export type QueryMode = 'rows' | 'count' | 'exists';
  */
 export interface FindPlan {
   readonly rows: RequestPlan;
-  /** Conditions checked on each hydrated entity; a row failing one is skipped. */
-  readonly residual: readonly ResidualCondition[];
-  /** Row limit applied on the client after the residual conditions (then `rows.rowsLimit` is unset). */
-  readonly clientLimit: number | undefined;
-  /** Properties the result carries besides the key parts; undefined = all. */
-  readonly keep: readonly string[] | undefined;
-  /** Map/Set properties read through an entry window: their values hold only some of the stored entries. */
-  readonly windowed: readonly string[];
+  /**
+   * What the client does with the rows, in order: conditions the server cannot check, the projection, entry windows,
+   * the client limit (then `rows.rowsLimit` is unset).
+   */
+  readonly client: readonly ResidualNode[];
   readonly fingerprint: string;
   readonly notes: readonly string[];
 }
@@ -190,10 +187,16 @@ export function planFind(node: QueryNode, nowMillis: number, mode: QueryMode = '
       rowsLimit: limit,
       reversed: node.reverse,
     }),
-    residual,
-    clientLimit,
-    keep: node.select === undefined ? undefined : (read ?? []).filter((p) => node.select!.includes(p)),
-    windowed: node.entries.map((e) => e.property),
+    client: Object.freeze([
+      ...residual.map((condition): ResidualNode => ({ kind: 'condition', condition })),
+      ...(clientLimit === undefined ? [] : [{ kind: 'limit', rows: clientLimit } as const]),
+      ...(node.select === undefined
+        ? []
+        : [{ kind: 'project', keep: (read ?? []).filter((p) => node.select!.includes(p)) } as const]),
+      ...(node.entries.length === 0
+        ? []
+        : [{ kind: 'window', properties: node.entries.map((e) => e.property) } as const]),
+    ]),
     fingerprint,
     notes: Object.freeze(notes),
   });

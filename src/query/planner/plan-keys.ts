@@ -28,10 +28,7 @@ export function planKeys(node: KeysNode, nowMillis: number): FindPlan {
       rowsLimit: undefined,
       reversed: false,
     }),
-    residual: [],
-    clientLimit: undefined,
-    keep: undefined,
-    windowed: [],
+    client: [],
     fingerprint: '',
     notes: Object.freeze(notes),
   });

@@ -76,6 +76,30 @@ function entryBound(
   }
 }
 
+/** Exactly these members: one column each (any key codec: whole encoded keys are compared, never prefixes). */
+function memberColumns(
+  meta: EntityMetadata,
+  field: FieldMetadata & { kind: 'map' | 'set' },
+  members: readonly unknown[],
+): RowFilter {
+  const qualifiers = new Map<string, Uint8Array>();
+  for (const member of members) {
+    let encoded: Uint8Array;
+    try {
+      encoded = field.keyCodec.encode(member);
+    } catch (error) {
+      throw new QueryError(
+        { entity: meta.name, property: field.property, value: member, problem: 'wrong type for a member' },
+        error,
+      );
+    }
+    qualifiers.set(Buffer.from(encoded).toString('hex'), encoded);
+  }
+  return interleaveFilters(
+    [...qualifiers.keys()].sort().map((hex) => columnFilter(field.family, qualifiers.get(hex)!)),
+  )!;
+}
+
 function entriesFilter(
   meta: EntityMetadata,
   field: FieldMetadata & { kind: 'map' | 'set' },
@@ -85,7 +109,16 @@ function entriesFilter(
   const from = entries.from === undefined ? undefined : entryBound(meta, field, 'from', entries.from);
   const to = entries.to === undefined ? undefined : entryBound(meta, field, 'to', entries.to);
   let range: RowFilter;
-  if (entries.prefix !== undefined) {
+  if (entries.members !== undefined) {
+    if (from || to || entries.prefix !== undefined || entries.members.length === 0)
+      throw new QueryError({
+        entity: meta.name,
+        property: field.property,
+        value: entries.members,
+        problem: 'entries() takes a non-empty members list, or prefix, or from/to — one of them',
+      });
+    range = memberColumns(meta, field, entries.members);
+  } else if (entries.prefix !== undefined) {
     if (from || to)
       throw new QueryError({
         entity: meta.name,

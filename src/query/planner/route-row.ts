@@ -18,10 +18,11 @@ export interface RowOwner {
 }
 
 /**
- * The one function that decides which type a row of a multi-type read is: the index of the owner whose ranges
- * hold the key (when several do, as when a parent's prefix range holds its children's rows, the one whose key
- * key it is (`isKeyOf`: the key checker guarantees no key is two entities' keys)); undefined for a row of none of them (another entity's row inside the range),
- * which the read leaves out.
+ * The one function that decides which type a row of a multi-type read is: the index of the owner whose ranges hold
+ * the key and whose key it is (`isKeyOf`, which the metadata's collision check makes unambiguous: no key is two
+ * entities' keys); undefined for a row of none of them — another entity's row inside a range, such as a grandchild
+ * under a child's prefix — which the read leaves out. Both checks are needed: a parent read by prefix holds its
+ * children's rows, and a child's range holds its own children's rows.
  *
  * @example
  * ```ts
@@ -29,14 +30,6 @@ export interface RowOwner {
  * ```
  */
 export function routeRow(owners: readonly RowOwner[], key: Uint8Array): number | undefined {
-  let found: number | undefined;
-  let candidates = 0;
-  for (let i = 0; i < owners.length; i++) {
-    if (!owners[i]!.ranges.some((r) => keyRangeContains(r, key))) continue;
-    candidates++;
-    found ??= i;
-  }
-  if (candidates <= 1) return found;
   for (let i = 0; i < owners.length; i++) {
     const owner = owners[i]!;
     if (owner.ranges.some((r) => keyRangeContains(r, key)) && isKeyOf(owner.meta, key)) return i;

@@ -10,12 +10,13 @@ class Video {
   @Column({ family: 'd', codec: 'string' }) title!: string;
 }
 
-@Entity({ table: 'media', prefix: 'comment' }) // comment#<videoId>#<reversed millis>: newest first
+// video#<videoId>#c#<reversed millis>: the video's key, the literal c, then the comment's own part (newest first)
+@Entity({ table: 'media', parent: Video, literal: 'c' })
 @Family('c')
 class Comment {
   declare static readonly keyParts: readonly ['videoId', 'at'];
-  @KeyPart(0, 'string') videoId!: string;
-  @KeyPart(1, { type: 'reversedTimestamp' }) at!: Date;
+  videoId!: string; // from the parent's key
+  @KeyPart(0, { type: 'reversedTimestamp' }) at!: Date;
   @Column({ family: 'c', codec: 'string' }) text!: string;
 }
 
@@ -36,7 +37,8 @@ it('reads a video with its 10 newest comments in one ReadRows', async () => {
 
   expect(video.map((v) => v.title)).toEqual(['Cats']);
   expect(comments.map((c) => c.text)).toEqual(['c14', 'c13', 'c12', 'c11', 'c10', 'c9', 'c8', 'c7', 'c6', 'c5']);
-  expect(page.compile().requests).toHaveLength(1);
+  const [request] = page.limit('comments', 10).compile().requests;
+  expect(request?.request?.rowsLimit).toBe(11n); // the video row, then its 10 newest comments: one exact request
 
   const counts = await page.count();
   expect(counts).toEqual({ video: 1, comments: 15 });

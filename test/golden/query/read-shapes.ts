@@ -27,6 +27,20 @@ const readingKey = (deviceId: string, seq: number) =>
   readingMeta().key.codec.encode({ deviceType: 'phone', deviceId, seq });
 const lookup = (...keys: Uint8Array[]) => Lookup.over(readingMeta(), keys, clock);
 
+const hasX1 = () =>
+  readings()
+    .where('deviceType', '=', 'phone')
+    .where('deviceId', '=', 'a')
+    .where('seq', '=', 7)
+    .select('tags')
+    .entries('tags', { members: ['x1'] })
+    .limit(1);
+const members = () =>
+  readings()
+    .where('deviceType', '=', 'phone')
+    .select('tags')
+    .entries('tags', { members: ['bob', 'alice'] });
+
 /** `mapper.collection({ video: MediaVideo, comments: MediaComment }).key({ videoId: 'v1' })`, without a mapper. */
 export function videoPage(): CollectionQuery<{ video: MediaVideo; comments: MediaComment }> {
   return CollectionQuery.over(
@@ -81,6 +95,22 @@ export const READ_SHAPES: readonly ReadShape[] = [
     doc: 'queries',
     compile: () => readings().where('deviceType', '=', 'phone').compile('exists'),
     explain: () => readings().where('deviceType', '=', 'phone').explain('exists'),
+  },
+  {
+    name: 'has-member',
+    title: '`has(key, property, member)`: one column of one row',
+    code: "readings.has({ deviceType: 'phone', deviceId: 'a', seq: 7 }, 'tags', 'x1')",
+    doc: 'queries',
+    compile: () => hasX1().compile(),
+    explain: () => hasX1().explain(),
+  },
+  {
+    name: 'map-members',
+    title: 'Whole members of a map: `bob` never matches `bobby`',
+    code: "readings.find({ deviceType: 'phone' }).select('tags').entries('tags', { members: ['bob', 'alice'] })",
+    doc: 'queries',
+    compile: () => members().compile(),
+    explain: () => members().explain(),
   },
   {
     name: 'collection-whole',

@@ -39,5 +39,11 @@ describe('polymorphic reads of a single-table design', () => {
     expect(rows[0]).toEqual(Object.assign(new Invoice(), { invoiceId: 'i1', customer: 'acme' }));
     expect(rows.slice(1).map((r) => (r as Payment).amount)).toEqual([10, 20]);
     await expect(mapper().query([Invoice, Payment], {})).rejects.toBeInstanceOf(QueryError);
+    // Each class takes the leading run of its own key parts: the invoice by its key, one payment by its whole key.
+    const one = await mapper().query([Payment, Invoice], { invoiceId: 'i1', paymentId: 'p2' });
+    expect(one.map((r) => `${r.constructor.name} ${JSON.stringify(r)}`)).toEqual([
+      'Invoice {"invoiceId":"i1","customer":"acme"}',
+      'Payment {"invoiceId":"i1","paymentId":"p2","amount":20}',
+    ]);
   });
 });

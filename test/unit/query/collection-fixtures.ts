@@ -14,13 +14,16 @@ export class MediaVideo {
   @Column({ family: 'h', codec: 'string', versioned: true }) moderation!: Versioned<string>[];
 }
 
-/** A comment row `comment#<videoId>#<reversed millis>`: newest first under its video. */
-@Entity({ table: 'q_media', prefix: 'comment' })
+/**
+ * A comment row `video#<videoId>#c#<reversed millis>`: a hierarchical key under its video, so the video and its
+ * comments are adjacent rows, newest comment first.
+ */
+@Entity({ table: 'q_media', parent: MediaVideo, literal: 'c' })
 @Family('c', { gc: Gc.maxVersions(1) })
 export class MediaComment {
   declare static readonly keyParts: readonly ['videoId', 'at'];
-  @KeyPart(0, 'string') videoId!: string;
-  @KeyPart(1, { type: 'reversedTimestamp' }) at!: Date;
+  videoId!: string;
+  @KeyPart(0, { type: 'reversedTimestamp' }) at!: Date;
   @Column({ family: 'c', codec: 'string' }) text!: string;
   @Column({ family: 'c', codec: 'string' }) author!: string;
   @Column({ family: 'c', codec: 'int64AsNumber' }) stars!: number;
@@ -44,4 +47,14 @@ export class GoldenPayment {
   @KeyPart(1, 'string') paymentId!: string;
   @Column({ family: 'd', codec: 'int64AsNumber' }) amount!: number;
   @Column({ family: 'd', codec: 'string', versioned: true }) notes!: Versioned<string>[];
+}
+
+/** The comments with their own prefix instead (`comment#<videoId>#<reversed millis>`): not adjacent to the video. */
+@Entity({ table: 'q_media', prefix: 'comment' })
+@Family('c', { gc: Gc.maxVersions(1) })
+export class PrefixComment {
+  declare static readonly keyParts: readonly ['videoId', 'at'];
+  @KeyPart(0, 'string') videoId!: string;
+  @KeyPart(1, { type: 'reversedTimestamp' }) at!: Date;
+  @Column({ family: 'c', codec: 'string' }) text!: string;
 }

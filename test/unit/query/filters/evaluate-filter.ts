@@ -31,7 +31,17 @@ export function evaluateFilter(filter: RowFilter, cells: readonly ModelCell[]): 
   if (filter.interleave) return sortCells(filter.interleave.flatMap((f) => evaluateFilter(f, cells)));
   if (filter.passAll) return [...cells];
   if (filter.blockAll) return [];
-  if (filter.familyNameRegex !== undefined) return cells.filter((c) => c.family === filter.familyNameRegex);
+  if (filter.familyNameRegex !== undefined) {
+    // Exact names, or the planner's alternation of exact names `(?:a|b)`.
+    const alternatives = /^\(\?:(.*)\)$/.exec(filter.familyNameRegex);
+    const names = alternatives ? alternatives[1]!.split('|') : [filter.familyNameRegex];
+    return cells.filter((c) => names.includes(c.family));
+  }
+  if (filter.condition) {
+    const { predicate, trueFilter, falseFilter } = filter.condition;
+    const branch = evaluateFilter(predicate, cells).length > 0 ? trueFilter : falseFilter;
+    return branch === undefined ? [] : evaluateFilter(branch, cells);
+  }
   if (filter.columnRange) {
     const r = filter.columnRange;
     const [sc, so, ec, eo] = [

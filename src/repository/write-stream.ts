@@ -8,7 +8,7 @@ import type { WriteItem } from './write-many.js';
  *
  * @example
  * ```ts
- * await devices.saveMany(readings(), { onProgress: (p: WriteProgress) => console.log(`${p.written} written`) });
+ * await devices.saveMany(deviceStream(), { onProgress: (p: WriteProgress) => console.log(`${p.written} written`) });
  * ```
  */
 export interface WriteProgress {

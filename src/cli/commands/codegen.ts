@@ -6,15 +6,18 @@ import { generateEntitySourceFromFiles } from '../../schema/codegen/generate-ent
 import { out, outJson } from '../cli-io.js';
 import type { CommandContext } from '../command-context.js';
 import { globalsOf } from '../command-context.js';
+import type { TableCodegenFlags } from './codegen-from-table.js';
+import { codegenFromTable } from './codegen-from-table.js';
+import { withConnectionFlags } from '../connect.js';
 import { usageError } from '../usage-error.js';
 
-interface CodegenFlags {
-  readonly rowKeySchema: string;
-  readonly families: string;
+interface CodegenFlags extends Omit<TableCodegenFlags, 'table'> {
+  readonly table?: string;
+  readonly rowKeySchema?: string;
+  readonly families?: string;
   readonly style: string;
   readonly import?: readonly string[];
   readonly package?: string;
-  readonly out?: string;
 }
 
 const STYLES: Readonly<Record<string, 'decorators' | 'defineEntity'>> = {
@@ -44,7 +47,7 @@ function readText(option: string, cwd: string, file: string): string {
 
 /**
  * `codegen`: the TypeScript source of an entity from gcloud's row-key schema file and a families file
- * (docs/codegen.md), printed or written to `--out`.
+ * (docs/codegen.md), or inferred from a live table (`--table`), printed or written to `--out`.
  *
  * @example
  * ```ts
@@ -52,11 +55,15 @@ function readText(option: string, cwd: string, file: string): string {
  * ```
  */
 export function registerCodegen(program: Command, context: CommandContext): void {
-  program
+  const command = program
     .command('codegen')
-    .description('generate an entity class from a row-key schema file and a families file')
-    .requiredOption('--row-key-schema <file>', "gcloud's row-key schema file (YAML or JSON)")
-    .requiredOption('--families <file>', 'the families file (YAML or JSON, docs/codegen.md)')
+    .description('generate an entity class from schema files, or from a live table (--table)')
+    .option('--row-key-schema <file>', "gcloud's row-key schema file (YAML or JSON), with --families")
+    .option('--families <file>', 'the families file (YAML or JSON, docs/codegen.md), with --row-key-schema')
+    .option('--table <id>', 'infer the entities from this live table (GetTable and a sample of rows) instead')
+    .option('--max-rows <n>', 'with --table: most rows sampled (default 500)')
+    .option('--entity <name>', 'with --table: class name (default: from the table id or key prefix)')
+    .option('--key-names <a,b,...>', 'with --table: names of the key parts in key order')
     .option('--style <style>', 'decorators or define-entity', 'decorators')
     .option(
       '--import <name=module...>',
@@ -64,25 +71,48 @@ export function registerCodegen(program: Command, context: CommandContext): void
     )
     .option('--package <name>', 'package to import the SDK from', 'bigtable-mapper')
     .option('--out <file>', 'write the source here (default: print it)')
-    .action((flags: CodegenFlags, self: Command) => {
-      const { io } = context;
-      const style = STYLES[flags.style];
-      if (!style) throw usageError('codegen', '--style', flags.style, 'decorators or define-entity');
-      const source = generateEntitySourceFromFiles(
-        {
-          rowKeySchema: readText('--row-key-schema', io.cwd, flags.rowKeySchema),
-          families: readText('--families', io.cwd, flags.families),
-        },
+    .option('--out-dir <dir>', 'with --table: write one <entity>.ts per inferred entity here');
+  withConnectionFlags(command).action(async (flags: CodegenFlags, self: Command) => {
+    const { io } = context;
+    const style = STYLES[flags.style];
+    if (!style) throw usageError('codegen', '--style', flags.style, 'decorators or define-entity');
+    const fromFiles = flags.rowKeySchema !== undefined || flags.families !== undefined;
+    if (flags.table !== undefined) {
+      if (fromFiles)
+        throw usageError('codegen', '--table', flags.table, 'given without --row-key-schema and --families');
+      return codegenFromTable(
+        context,
+        self,
+        { ...flags, table: flags.table },
         {
           style,
-          imports: codecImports(flags.import),
-          ...(flags.package ? { packageName: flags.package } : {}),
+          packageName: flags.package ?? 'bigtable-mapper',
         },
       );
-      if (flags.out !== undefined) writeFileSync(resolve(io.cwd, flags.out), source);
-      if (globalsOf(self).json)
-        outJson(io, { source, ...(flags.out === undefined ? {} : { out: flags.out }) });
-      else if (flags.out === undefined) io.stdout.write(source);
-      else out(io, `wrote ${flags.out}`);
-    });
+    }
+    if (flags.rowKeySchema === undefined || flags.families === undefined)
+      throw usageError(
+        'codegen',
+        flags.rowKeySchema === undefined ? '--row-key-schema' : '--families',
+        undefined,
+        'given: codegen needs --row-key-schema and --families, or --table',
+      );
+    if (flags.outDir !== undefined)
+      throw usageError('codegen', '--out-dir', flags.outDir, 'used with --table (from files, use --out)');
+    const source = generateEntitySourceFromFiles(
+      {
+        rowKeySchema: readText('--row-key-schema', io.cwd, flags.rowKeySchema),
+        families: readText('--families', io.cwd, flags.families),
+      },
+      {
+        style,
+        imports: codecImports(flags.import),
+        ...(flags.package ? { packageName: flags.package } : {}),
+      },
+    );
+    if (flags.out !== undefined) writeFileSync(resolve(io.cwd, flags.out), source);
+    if (globalsOf(self).json) outJson(io, { source, ...(flags.out === undefined ? {} : { out: flags.out }) });
+    else if (flags.out === undefined) io.stdout.write(source);
+    else out(io, `wrote ${flags.out}`);
+  });
 }

@@ -1,6 +1,7 @@
 // `npm run bench` entry: runs every workload (or `--only name`) side by side with hand-written raw-client code and
 // the HL API against its own emulator, then writes bench/RESULTS.md. `--full` uses the issue's sizes; the default
-// quick mode takes a few minutes. `--profile` writes a CPU profile per workload under bench/profiles/.
+// quick mode takes a few minutes. `--profile` writes a CPU profile per workload under bench/profiles/; with
+// `--variant library` (or raw, hl) only that variant runs, so the profile shows it alone.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
@@ -8,7 +9,7 @@ import { openBenchSession } from './harness/bench-session.js';
 import { formatReport } from './harness/format-report.js';
 import type { WorkloadResult } from './harness/run-workload.js';
 import { runWorkload } from './harness/run-workload.js';
-import type { BenchMode } from './harness/workload.js';
+import type { BenchMode, VariantName } from './harness/workload.js';
 import { WORKLOADS } from './workloads/index.js';
 
 const { values } = parseArgs({
@@ -17,6 +18,7 @@ const { values } = parseArgs({
     only: { type: 'string', multiple: true },
     reps: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    variant: { type: 'string', multiple: true },
     out: { type: 'string', default: 'bench/RESULTS.md' },
   },
 });
@@ -36,6 +38,7 @@ try {
       await runWorkload(workload, session.context(`r${index}`), size, {
         repetitions,
         serverPid: session.emulator.pid,
+        onlyVariants: values.variant as VariantName[] | undefined,
         log: (line) => console.log(line),
         ...(inspector
           ? {

@@ -17,9 +17,11 @@ export type {
   MapValueOf,
   MemberOf,
   SaveEntityOptions,
+  SaveManyOptions,
   SetProperty,
   UpdateEntityOptions,
 } from './repository/repository.js';
+export type { WriteProgress } from './repository/write-stream.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
 export type {
   FullKey,
@@ -196,6 +198,15 @@ export { parseFamiliesFile } from './schema/codegen/parse-families-file.js';
 export type { ParseFamiliesFileOptions } from './schema/codegen/parse-families-file.js';
 export { formatFamiliesFile } from './schema/codegen/format-families-file.js';
 export { schemaFilesMetadata } from './schema/codegen/schema-files-metadata.js';
+export { inferTableEntities } from './schema/codegen/infer-table-entities.js';
+export type {
+  InferredEntity,
+  InferredTable,
+  InferTableOptions,
+} from './schema/codegen/infer-table-entities.js';
+export { inferenceComment } from './schema/codegen/inference.js';
+export type { Confidence, Inference } from './schema/codegen/inference.js';
+export type { SampleProgress, SampleTableOptions } from './schema/codegen/sample-table.js';
 export type { FormatFamiliesFileOptions } from './schema/codegen/format-families-file.js';
 export type {
   FamiliesFile,

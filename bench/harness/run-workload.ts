@@ -35,6 +35,8 @@ export interface RunOptions {
   /** Called around the timed part (e.g. to start and stop a CPU profile). */
   readonly around?: (name: string, timed: () => Promise<void>) => Promise<void>;
   readonly log?: (line: string) => void;
+  /** Runs only these variants (to profile one alone); ratios need the library and the other side. */
+  readonly onlyVariants?: readonly VariantName[] | undefined;
 }
 
 function add(totals: VariantTotals, sample: Sample): void {
@@ -54,7 +56,9 @@ export async function runWorkload(
 ): Promise<WorkloadResult> {
   const prepared: PreparedWorkload = await workload.prepare(context, size);
   await prepared.verify();
-  const names = (['library', 'raw', 'hl'] as const).filter((v) => prepared.variants[v] !== undefined);
+  const names = (['library', 'raw', 'hl'] as const).filter(
+    (v) => prepared.variants[v] !== undefined && (options.onlyVariants?.includes(v) ?? true),
+  );
   // Warm-up, untimed: every variant runs its first blocks once so that timing starts with optimised code on all
   // sides (V8 tiers a function up only after many calls; a cold variant would lose for reasons users never see).
   for (let block = 0; block < Math.min(2, prepared.blocks); block++)
@@ -90,7 +94,8 @@ export async function runWorkload(
   const clientCpuS: Partial<Record<VariantName, number>> = {};
   const serverCpuS: Partial<Record<VariantName, number | undefined>> = {};
   for (const name of names) {
-    if (name !== 'library') ratios[name] = spreadOf(perRep.map((r) => r.library!.wallMs / r[name]!.wallMs));
+    if (name !== 'library' && names.includes('library'))
+      ratios[name] = spreadOf(perRep.map((r) => r.library!.wallMs / r[name]!.wallMs));
     rowsPerSecond[name] = totalRows / (median((r) => r[name]!.wallMs) / 1000);
     clientCpuS[name] = median((r) => r[name]!.clientCpuS);
     serverCpuS[name] = perRep.some((r) => r[name]!.serverCpuS === undefined)

@@ -143,6 +143,27 @@ type KeyTupleProperties<T extends readonly unknown[]> = T extends readonly [infe
   : readonly [];
 
 /**
+ * The key parts of a child entity (`parent` given): the parent's declared key parts, then its own; `undefined` when
+ * the parent's are not declared to TypeScript. Without a parent, the own key parts.
+ *
+ * @example
+ * ```ts
+ * type K = WithParentKeyParts<DefinedEntity<typeof Video, readonly ['videoId']>, readonly ['at']>; // ['videoId', 'at']
+ * ```
+ */
+export type WithParentKeyParts<P, Own> = [P] extends [undefined]
+  ? Own
+  : P extends { readonly keyParts?: infer PK }
+    ? PK extends readonly string[]
+      ? number extends PK['length']
+        ? undefined
+        : Own extends readonly string[]
+          ? readonly [...PK, ...Own]
+          : undefined
+      : undefined
+    : undefined;
+
+/**
  * A class as `defineEntity` returns it: the same constructor, with its key parts declared to TypeScript (a
  * type-only static, nothing is added at run time) so that repositories type their keys.
  *
@@ -169,15 +190,20 @@ export type DefinedEntity<C, K> = C & { readonly keyParts?: K };
  *   properties: { cpu: { family: 'm', codec: 'float64', optional: true }, tags: { kind: 'set', family: 'tags', key: 'string' } },
  * });
  * mapper.repository(DeviceEntity).get({ deviceId: 'x', at }); // typed: both key parts required
+ *
+ * // A child key extends its parent's key: device#<deviceId>#<at> then #e#<seq>; typed { deviceId, at, seq }.
+ * class DeviceEvent { deviceId!: string; at!: Date; seq!: bigint; }
+ * defineEntity(DeviceEvent, { table: 'telemetry', parent: DeviceEntity, literal: 'e', key: [{ property: 'seq', type: 'int64' }] });
  * ```
  */
 export function defineEntity<
   C extends EntityClass,
   const K extends readonly KeyDefinition<InstanceType<C>>[],
+  P extends EntityClass | undefined = undefined,
 >(
   target: C,
-  definition: EntityDefinition<InstanceType<C>> & { readonly key: K },
-): DefinedEntity<C, KeyPropertiesOf<K>> {
+  definition: EntityDefinition<InstanceType<C>> & { readonly key: K; readonly parent?: P },
+): DefinedEntity<C, WithParentKeyParts<P, KeyPropertiesOf<K>>> {
   for (const record of definitionRecords(definition)) addDeclaration(target, record);
   defaultRegistry.register(target);
   return target;

@@ -36,6 +36,11 @@ function resolveOwn(target: EntityClass): EntityMetadata {
 export class EntityRegistry {
   private readonly members = new Set<EntityClass>();
   private readonly checked = new WeakMap<object, Cached>();
+  // Reads ask for a table's siblings on every plan; they change only with declarations or registrations.
+  private readonly siblings = new WeakMap<
+    object,
+    { readonly generation: number; readonly size: number; readonly list: readonly EntityMetadata[] }
+  >();
 
   constructor(entities: Iterable<EntityClass> = []) {
     for (const e of entities) this.members.add(e);
@@ -95,6 +100,19 @@ export class EntityRegistry {
     return all;
   }
 
+  /**
+   * The other valid entities stored in `target`'s table: the registered ones and the parents of its key. Reads and
+   * prefix deletes use them to tell rows of other types under the entity's prefix apart.
+   */
+  tableSiblings(target: EntityClass): readonly EntityMetadata[] {
+    const generation = declarationGeneration();
+    const cached = this.siblings.get(target);
+    if (cached && cached.generation === generation && cached.size === this.members.size) return cached.list;
+    const list = Object.freeze(this.siblingsOf(this.resolve(target)));
+    this.siblings.set(target, { generation, size: this.members.size, list });
+    return list;
+  }
+
   private siblingsOf(metadata: EntityMetadata): EntityMetadata[] {
     const siblings: EntityMetadata[] = [];
     for (const other of this.members) {
@@ -105,6 +123,12 @@ export class EntityRegistry {
       } catch {
         // An invalid sibling reports its own problems when it is used; it cannot be compared meanwhile.
       }
+    }
+    // The parents of a hierarchical key share the table even when they were registered elsewhere.
+    for (let parent = metadata.parent; parent !== undefined;) {
+      const resolved: EntityMetadata = resolveOwn(parent);
+      if (!siblings.some((s) => s.target === resolved.target)) siblings.push(resolved);
+      parent = resolved.parent;
     }
     return siblings;
   }

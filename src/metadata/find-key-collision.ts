@@ -34,14 +34,10 @@ function meet(
   index: number,
   nonEmpty: boolean,
 ): Uint8Array | undefined {
-  let empty: Uint8Array | undefined;
   for (const field of [...a.samples(index), ...b.samples(index)]) {
-    if (!a.accepts(index, field) || !b.accepts(index, field)) continue;
-    if (field.length > 0) return field;
-    empty = field;
+    if (field.length > 0 && a.accepts(index, field) && b.accepts(index, field)) return field;
   }
-  if (!nonEmpty && empty === undefined && a.accepts(index, EMPTY) && b.accepts(index, EMPTY)) return EMPTY;
-  return nonEmpty ? undefined : empty;
+  return !nonEmpty && a.accepts(index, EMPTY) && b.accepts(index, EMPTY) ? EMPTY : undefined;
 }
 
 function meetAll(a: KeyFieldLanguage, b: KeyFieldLanguage, count: number, lastNonEmpty: boolean) {

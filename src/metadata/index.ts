@@ -39,6 +39,7 @@ export type {
   KeyDefinition,
   KeyPropertiesOf,
   PropertyDefinition,
+  WithParentKeyParts,
 } from './define-entity.js';
 export type {
   AggregateFieldMetadata,

@@ -1,4 +1,27 @@
-import type { EntityMetadata } from './entity-metadata.js';
+import type { EntityMetadata, KeyMetadata } from './entity-metadata.js';
+
+/**
+ * Whether a key has a field count the layout can decode, counted without decoding: a delimited key has one field
+ * more than delimiter starts (fields never hold `delimiter[0]`), an ordered-code key at most as many explicit fields
+ * as the layout (trailing empty ones are omitted). Parents and children differ in count, so most keys of another
+ * level are told apart here, without the cost of a failed decode.
+ */
+function fieldCountFits(key: KeyMetadata, rowKey: Uint8Array): boolean {
+  const fields = key.segments.length;
+  const encoding = key.encoding;
+  let separators = 0;
+  if (encoding.kind === 'delimited') {
+    const d0 = encoding.delimiter[0];
+    for (const byte of rowKey) if (byte === d0) separators++;
+    return separators + 1 === fields;
+  }
+  for (let i = 0; i + 1 < rowKey.length; i++) {
+    if (rowKey[i] !== 0x00) continue;
+    if (rowKey[i + 1] === 0x01) separators++;
+    i++; // 00 xx is one escape or separator
+  }
+  return separators + 1 <= fields;
+}
 
 /**
  * True when `rowKey` is a well-formed key of `entity`: its codec decodes it (literals, field count, every field's
@@ -12,6 +35,7 @@ import type { EntityMetadata } from './entity-metadata.js';
  * ```
  */
 export function isKeyOf(entity: EntityMetadata, rowKey: Uint8Array): boolean {
+  if (!fieldCountFits(entity.key, rowKey)) return false;
   try {
     entity.key.codec.decode(rowKey);
     return true;

@@ -4,6 +4,7 @@ import { hydrateEntity } from '../mapping/hydrate-entity.js';
 import { markPartialLoad } from '../mapping/load-state.js';
 import type { PartialLoad } from '../mapping/load-state.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
+import { foreignRows, registeredSiblings } from '../metadata/foreign-rows.js';
 import type { ReadRowsRequestData } from '../model/read-rows-request.js';
 import type { QueryPlan } from '../query/compiler/compile-query.js';
 import { residualProgram } from '../query/nodes/residual-node.js';
@@ -13,7 +14,7 @@ import type { RowData } from '../model/row-data.js';
 import type { QueryExecuteOptions, QueryRow } from '../query/builder/query-executor.js';
 import { matchesResidual } from '../query/planner/residual-condition.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
-import { readRows } from '../transport/read-rows.js';
+import { readRowBatches } from '../transport/read-rows.js';
 import type { ReadRowsOptions } from '../transport/read-rows.js';
 import { readRowsResume } from '../transport/read-rows-resume.js';
 
@@ -105,6 +106,9 @@ export function materializeRow(
  * row, applies the client-side conditions, projection and limit, and yields rows in the order Bigtable returned
  * them. Breaking out of the iteration cancels the RPC.
  *
+ * Rows of other entities that lie in the read's ranges (a video's comments under `video#<id>`) are skipped by key
+ * ({@link foreignRows}) and, like skipped rows below, do not count toward the limit.
+ *
  * A row that cannot be decoded ends the read with its `ValueEncodingError`/`KeyEncodingError`, unless
  * `onDecodeError` is given: then the row is reported to it and skipped. A skipped row does not count toward the
  * limit: when the server's row limit was partly spent on skipped rows, one more ReadRows reads on after the last
@@ -132,26 +136,37 @@ export async function* runQueryPlan(
   const program = residualProgram(plan.client);
   const partial = partialLoadFor(meta, program);
   const report = options.onDecodeError;
+  // Rows of other entities under this one's prefix (hierarchical keys) are told apart by key and skipped.
+  const foreign = plan.request ? foreignRows(meta, registeredSiblings(meta), plan.rows.ranges) : undefined;
   while (request) {
     let received = 0n;
     let skipped = 0;
     let lastKey: Uint8Array | undefined;
-    for await (const row of readRows(connection, tableId, request, readOptions)) {
-      received++;
-      lastKey = row.key;
-      if (!options.hydrate) {
-        yield { key: row.key, entity: undefined };
-        continue;
+    // Rows come a response at a time: one asynchronous step per batch, not per row, below the caller's loop.
+    for await (const rows of readRowBatches(connection, tableId, request, readOptions)) {
+      for (const row of rows) {
+        // Stopped in the middle of a batch: asking for the next one raises the read's typed error.
+        if (readOptions.signal?.aborted) break;
+        received++;
+        lastKey = row.key;
+        if (foreign?.isForeign(row.key)) {
+          skipped++;
+          continue;
+        }
+        if (!options.hydrate) {
+          yield { key: row.key, entity: undefined };
+          continue;
+        }
+        const entity = materializeRow(meta, program, partial, row, report);
+        if (entity === 'skipped') {
+          skipped++;
+          continue;
+        }
+        if (entity === 'filtered') continue;
+        yield { key: row.key, entity };
+        returned++;
+        if (program.limit !== undefined && returned >= program.limit) return;
       }
-      const entity = materializeRow(meta, program, partial, row, report);
-      if (entity === 'skipped') {
-        skipped++;
-        continue;
-      }
-      if (entity === 'filtered') continue;
-      yield { key: row.key, entity };
-      returned++;
-      if (program.limit !== undefined && returned >= program.limit) return;
     }
     // Only a server-side limit that was reached can hide rows still to be read; without one the range is done.
     const limitReached = request.rowsLimit !== undefined && received >= request.rowsLimit;

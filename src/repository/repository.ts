@@ -14,7 +14,12 @@ import { partialSaveChanges } from '../mapping/partial-save-changes.js';
 import type { PartialLoad } from '../mapping/load-state.js';
 import { located } from '../mapping/locate-error.js';
 import { saveTimestampMicros } from '../mapping/save-timestamp.js';
-import type { EntityMetadata, MapFieldMetadata, SetFieldMetadata } from '../metadata/entity-metadata.js';
+import type {
+  EntityClass,
+  EntityMetadata,
+  MapFieldMetadata,
+  SetFieldMetadata,
+} from '../metadata/entity-metadata.js';
 import type { Mutation } from '../model/mutation.js';
 import { Query } from '../query/builder/query.js';
 import { queryNode } from '../query/nodes/query-node.js';
@@ -32,10 +37,31 @@ import { confirmWritten } from './confirm-written.js';
 import type { FullKey, KeyInput, KeyParts, KeyPrefix, NonEmptyKeyPrefix } from './key-input.js';
 import { rowKeyOf } from './key-input.js';
 import { planPrefixDelete } from '../query/planner/plan-prefix-delete.js';
+import { guardPrefixDelete } from './prefix-delete-guard.js';
 import { runQueryPlan } from './query-runner.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
 import { versionPredicate } from './version-predicate.js';
 import { writeMany } from './write-many.js';
+import type { WriteItem } from './write-many.js';
+import { writeStream } from './write-stream.js';
+import type { WriteProgress } from './write-stream.js';
+import { encodeEntityKey } from '../mapping/entity-key.js';
+
+/**
+ * Options of {@link Repository.saveMany}.
+ *
+ * @example
+ * ```ts
+ * const options: SaveManyOptions = { onProgress: (p) => console.log(p.written, 'written') };
+ * ```
+ */
+export interface SaveManyOptions extends CallOptions {
+  /** Called after each batch with the counts so far. */
+  readonly onProgress?: ((progress: WriteProgress) => void) | undefined;
+}
+
+/** Entities per batch when saveMany streams an iterable: one MutateRows call's worth. */
+const STREAM_CHUNK = 2_000;
 
 /** Options of {@link Repository.save}. */
 export interface SaveEntityOptions extends CallOptions {
@@ -50,6 +76,17 @@ export interface SaveEntityOptions extends CallOptions {
 export interface DeleteEntityOptions extends CallOptions {
   /** Delete only if the stored version is this one (OptimisticLockError otherwise). */
   readonly expectedVersion?: bigint | number;
+}
+
+/** Options of {@link Repository.deleteByPrefix}. */
+export interface DeleteByPrefixOptions extends CallOptions {
+  /** Allow an empty prefix: every row of the entity. */
+  readonly allowEntireEntity?: boolean;
+  /**
+   * Other entities whose rows lie under the prefix (hierarchical keys: a video's comments) and may be dropped with
+   * it. Without them named, such a delete is refused before anything is sent.
+   */
+  readonly alsoDelete?: readonly EntityClass[];
 }
 
 /** Options of {@link Repository.update}. */
@@ -609,7 +646,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * in key order (`{ tenant }`, `{ tenant, folder }`, …). The prefix is exact (DropRowRange on `acme#`: tenant
    * `acme` never touches `acme2`); a full key deletes exactly that one row (DeleteFromRow), never the longer keys it
    * is a prefix of. A gap in the key parts, a non-key or an unknown property is refused with KeyEncodingError, an
-   * empty prefix without `allowEntireEntity` with InvalidArgumentError — before anything is sent. To delete the
+   * empty prefix without `allowEntireEntity` with InvalidArgumentError — before anything is sent. So is a prefix
+   * under which other entities' rows can lie (hierarchical keys: comments under `video#<id>`) unless they are named
+   * in `alsoDelete`: a prefix drop never deletes another type's rows by surprise. To delete the
    * rows of a query (`find({ tenant, id })`), read their keys and use `deleteMany`.
    *
    * @example
@@ -617,19 +656,20 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * await purchases.deleteByPrefix({ tenant: 'acme' });
    * ```
    */
-  async deleteByPrefix(
-    partialKey: NonEmptyKeyPrefix<E, K>,
-    options?: CallOptions & { readonly allowEntireEntity?: boolean },
-  ): Promise<void>;
+  async deleteByPrefix(partialKey: NonEmptyKeyPrefix<E, K>, options?: DeleteByPrefixOptions): Promise<void>;
   async deleteByPrefix(
     partialKey: KeyPrefix<E, K>,
-    options: CallOptions & { readonly allowEntireEntity: true },
+    options: DeleteByPrefixOptions & { readonly allowEntireEntity: true },
   ): Promise<void>;
   async deleteByPrefix(
     partialKey: KeyPrefix<E, K> | NonEmptyKeyPrefix<E, K>,
-    options: CallOptions & { readonly allowEntireEntity?: boolean } = {},
+    options: DeleteByPrefixOptions = {},
   ): Promise<void> {
-    const plan = planPrefixDelete(this.meta, partialKey, options);
+    const plan = guardPrefixDelete(
+      this.meta,
+      planPrefixDelete(this.meta, partialKey, options),
+      options.alsoDelete,
+    );
     // A drop is never re-sent after an unknown outcome: it would also delete rows written since.
     const write = this.writeOptions(options);
     if (plan.kind === 'table') {
@@ -695,48 +735,86 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
 
   /**
    * Saves many entities: each atomically, in MutateRows batches within the request limits, with bounded
-   * concurrency. Versioned entities are saved one by one with their check. The whole input is validated before
-   * anything is sent. Only entries that provably applied nothing are re-sent; entries sent without an answer are
-   * read back once. Throws PartialWriteError with one outcome per entity (written / not written / unknown) unless
-   * every entity was written.
+   * concurrency. Versioned entities are saved one by one with their check. Only entries that provably applied
+   * nothing are re-sent; entries sent without an answer are read back once. Throws PartialWriteError with one
+   * outcome per entity (written / not written / unknown) unless every entity was written.
+   *
+   * An array is validated whole before anything is sent. An iterable or async iterable (a file reader, a cursor
+   * over another store) is streamed with bounded memory: entities are read from it only as batch slots free up
+   * (`batchConcurrency` × 2,000 entities at most in memory), and the first batch not wholly written — or an
+   * invalid entity, whose batch is then not sent — stops the load: nothing more is read, and the error's outcomes
+   * cover every entity read so far (later ones were never taken from the input). `onProgress` reports after each
+   * batch.
    *
    * @example
    * ```ts
    * await devices.saveMany([phone, tablet]);
+   * await devices.saveMany(readDevicesFromFile(), { onProgress: (p) => console.log(`${p.written} written`) });
    * ```
    */
-  async saveMany(entities: readonly E[], options: CallOptions = {}): Promise<void> {
-    for (const entity of entities) {
-      if (typeof entity === 'object' && entity !== null && partialLoadOf(entity)) {
-        throw new InvalidArgumentError({
-          api: `Repository<${this.meta.name}>.saveMany`,
-          argument: 'entities',
-          value: entity,
-          expected: 'whole entities (save a partially loaded entity with save())',
-        });
-      }
+  async saveMany(
+    entities: readonly E[] | Iterable<E> | AsyncIterable<E>,
+    options: SaveManyOptions = {},
+  ): Promise<void> {
+    const { onProgress, ...call } = options;
+    const concurrency = this.options.batchConcurrency ?? 4;
+    if (!Array.isArray(entities)) {
+      await writeStream({
+        source: entities as Iterable<E> | AsyncIterable<E>,
+        chunkSize: STREAM_CHUNK,
+        concurrency,
+        entity: this.meta.name,
+        prepare: (entity) => this.saveItem(entity, call),
+        keyOf: (entity) => encodeEntityKey(this.meta, entity),
+        write: (items) => this.writeItems(items, call, 1),
+        onProgress,
+      });
+      return;
     }
-    const saves = entities.map((e) => buildSaveMutations(this.meta, e, { now: () => this.now() }));
-    await writeMany({
+    const items = (entities as readonly E[]).map((entity) => this.saveItem(entity, call));
+    await this.writeItems(items, call, concurrency, onProgress);
+  }
+
+  /** One entity of a saveMany, validated and encoded (a versioned one is written alone, with its check). */
+  private saveItem(entity: E, options: CallOptions): WriteItem {
+    if (typeof entity === 'object' && entity !== null && partialLoadOf(entity)) {
+      throw new InvalidArgumentError({
+        api: `Repository<${this.meta.name}>.saveMany`,
+        argument: 'entities',
+        value: entity,
+        expected: 'whole entities (save a partially loaded entity with save())',
+      });
+    }
+    const save = buildSaveMutations(this.meta, entity, { now: () => this.now() });
+    return {
+      key: save.key,
+      mutations: save.mutations,
+      single:
+        save.version === undefined
+          ? undefined
+          : async () => {
+              await this.conditionalWrite(save, save.mutations, options);
+              (entity as Record<string, unknown>)[this.meta.version!.property] = save.version!.next;
+            },
+    };
+  }
+
+  private writeItems(
+    items: readonly WriteItem[],
+    call: CallOptions,
+    concurrency: number,
+    onProgress?: (progress: WriteProgress) => void,
+  ): Promise<void> {
+    return writeMany({
       connection: this.connection,
       tableId: this.tableId,
       entity: this.meta.name,
       policy: this.policy,
-      call: options,
-      concurrency: this.options.batchConcurrency ?? 4,
+      call,
+      concurrency,
       maxRequestBytes: this.options.batchMaxBytes,
-      items: saves.map((save, index) => ({
-        key: save.key,
-        mutations: save.mutations,
-        single:
-          save.version === undefined
-            ? undefined
-            : async () => {
-                await this.conditionalWrite(save, save.mutations, options);
-                (entities[index] as Record<string, unknown>)[this.meta.version!.property] =
-                  save.version!.next;
-              },
-      })),
+      items,
+      onProgress,
     });
   }
 

@@ -12,6 +12,7 @@ import type { CallPolicy } from './call-policy.js';
 import { callOptions } from './call-policy.js';
 import { confirmWritten } from './confirm-written.js';
 import { runPool } from './run-pool.js';
+import type { WriteProgress } from './write-stream.js';
 
 /** One entity of a batch: its row mutations, or a write of its own (conditional saves cannot be batched). */
 export interface WriteItem {
@@ -43,11 +44,15 @@ export async function writeMany(input: {
   readonly concurrency: number;
   readonly maxRequestBytes?: number | undefined;
   readonly items: readonly WriteItem[];
+  /** Called after each request or single write with the counts so far (entities not yet finished excluded). */
+  readonly onProgress?: ((progress: WriteProgress) => void) | undefined;
 }): Promise<void> {
   const { connection, tableId, entity, policy, items } = input;
   const outcomes: WriteOutcome[] = items.map(() => 'notWritten');
   const causes = new Map<number, Error>();
   const unknownBatched: number[] = [];
+  // Running counts for progress reports (outcomes of unknown entries may still turn to written on read-back).
+  const done = { written: 0, notWritten: 0, unknown: 0 };
   const batched = items.flatMap((item, index) => (item.single === undefined ? [index] : []));
   // Once one request has spent its whole retry window on a service that stays unreachable, the requests still
   // queued would only wait out the same window one after another: the batch stops, and they are not written.
@@ -74,9 +79,11 @@ export async function writeMany(input: {
         const index = chunk[i]!;
         if (result.ok) {
           outcomes[index] = 'written';
+          done.written++;
           return;
         }
         outcomes[index] = result.outcome;
+        done[result.outcome]++;
         causes.set(index, new TransportError('MutateRows', result.message, result.grpcCode));
         if (result.outcome === 'unknown') unknownBatched.push(index);
         else if (policy.retry.retryableCodes.includes(result.grpcCode) && !giveUp.signal.aborted) {
@@ -92,8 +99,10 @@ export async function writeMany(input: {
       try {
         await single();
         outcomes[index] = 'written';
+        done.written++;
       } catch (error) {
         outcomes[index] = error instanceof OutcomeUnknownError ? 'unknown' : 'notWritten';
+        done[outcomes[index]]++;
         causes.set(
           index,
           error instanceof Error ? error : new InternalError('writeMany', 'a write threw a non-Error', error),
@@ -101,7 +110,15 @@ export async function writeMany(input: {
       }
     });
   });
-  const settled = await runPool(tasks, input.concurrency);
+  const progress = input.onProgress;
+  const counted =
+    progress === undefined
+      ? tasks
+      : tasks.map((task) => async () => {
+          await task();
+          progress({ consumed: items.length, ...done });
+        });
+  const settled = await runPool(counted, input.concurrency);
   const crashed = settled.find((s) => s.status === 'rejected');
   if (crashed) throw (crashed as PromiseRejectedResult).reason;
   if (unknownBatched.length > 0) {

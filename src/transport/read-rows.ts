@@ -78,6 +78,26 @@ export async function* readRows(
   request: ReadRowsRequestData,
   options: ReadRowsOptions = {},
 ): AsyncGenerator<RowData, void, undefined> {
+  for await (const rows of readRowBatches(connection, tableId, request, options)) yield* rows;
+}
+
+/**
+ * {@link readRows}, one batch per ReadRows response (each non-empty, in order): a scan of many small rows costs
+ * one asynchronous step per response instead of one per row. After each batch the call checks its signal, the
+ * connection and its deadline, so a consumer that stops in the middle of a batch and asks for the next one gets the
+ * typed error.
+ *
+ * @example
+ * ```ts
+ * for await (const rows of readRowBatches(conn, 'devices', request)) for (const row of rows) use(row);
+ * ```
+ */
+export async function* readRowBatches(
+  connection: BigtableConnection,
+  tableId: string,
+  request: ReadRowsRequestData,
+  options: ReadRowsOptions = {},
+): AsyncGenerator<readonly RowData[], void, undefined> {
   const retry = resolveRetryPolicy(options.retry, DEFAULT_RETRY_POLICY);
   const idleMs = options.timeouts?.readIdleMs ?? DEFAULT_TIMEOUTS.readIdleMs;
   if (request.rowsLimit !== undefined && request.rowsLimit <= 0n) {
@@ -145,12 +165,13 @@ export async function* readRows(
           // The consumer's time between rows is not the server's silence: the watch pauses while rows are out.
           unwatch();
           const before = merger.resumeKey;
-          for (const row of merger.pushResponse(response)) {
+          const rows = merger.pushResponse(response);
+          if (rows.length > 0) {
             scope.throwIfStopped();
-            rowsRead += 1n;
+            rowsRead += BigInt(rows.length);
             failures = 0;
             failingSince = undefined;
-            yield row;
+            yield rows;
           }
           // A scanned key with no row is progress too: the resumed request will skip what was scanned.
           if (merger.resumeKey !== before) {

@@ -3,6 +3,18 @@ import type { Mutation } from '../model/mutation.js';
 /** Plain object in the shape of `google.bigtable.v2.Mutation` (int64 fields as decimal strings, exact for any value). */
 export type ProtoMutation = Record<string, Record<string, unknown>>;
 
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_SAFE = -MAX_SAFE;
+
+/**
+ * An int64 field's value for protobufjs: a number when it is exact as one (every timestamp until the year 2255),
+ * else decimal text. protobufjs turns a number into its Long with arithmetic, text by parsing it digit by digit,
+ * and a save sends one timestamp per cell.
+ */
+function int64Field(value: bigint): number | string {
+  return value <= MAX_SAFE && value >= MIN_SAFE ? Number(value) : value.toString();
+}
+
 /**
  * Converts one SDK mutation into the v2 proto shape. Note the trap this avoids: AddToCell and MergeToCell take
  * their qualifier and timestamp as `Value` messages (`{rawValue}`, `{rawTimestampMicros}`), not raw fields; raw
@@ -20,7 +32,7 @@ export function toProtoMutation(mutation: Mutation): ProtoMutation {
         setCell: {
           familyName: mutation.family,
           columnQualifier: mutation.qualifier,
-          timestampMicros: mutation.timestampMicros.toString(),
+          timestampMicros: int64Field(mutation.timestampMicros),
           value: mutation.value,
         },
       };

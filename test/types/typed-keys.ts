@@ -38,6 +38,18 @@ const DeviceEntity = defineEntity(Device, {
   properties: { cpu: { family: 'm', codec: 'float64', optional: true } },
 });
 
+class DeviceEvent {
+  deviceType!: string;
+  deviceId!: string;
+  seq!: bigint;
+}
+const DeviceEventEntity = defineEntity(DeviceEvent, {
+  table: 'devices',
+  parent: DeviceEntity,
+  literal: 'e',
+  key: [{ property: 'seq', type: 'int64' }],
+});
+
 export async function typedKeys(mapper: Mapper, someDoc: Doc): Promise<void> {
   const docs = mapper.repository(Doc);
 
@@ -102,6 +114,16 @@ export async function typedKeys(mapper: Mapper, someDoc: Doc): Promise<void> {
   await devices.get({ deviceType: 'phone' });
   // @ts-expect-error not the first key part
   devices.find({ deviceId: 'x' });
+
+  // A child declared with defineEntity({ parent }) takes the parent's key parts first.
+  const events = mapper.repository(DeviceEventEntity);
+  await events.get({ deviceType: 'phone', deviceId: 'x', seq: 1n });
+  events.find({ deviceType: 'phone', deviceId: 'x' });
+  await events.deleteByPrefix({ deviceType: 'phone' }, { alsoDelete: [] });
+  // @ts-expect-error the child's own key part is missing
+  await events.get({ deviceType: 'phone', deviceId: 'x' });
+  // @ts-expect-error not a leading run: the parent's key parts come first
+  events.find({ seq: 1n });
 
   // Without a declaration, keys stay loose (checked at run time).
   const loose = mapper.repository(Loose);

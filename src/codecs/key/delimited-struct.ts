@@ -79,6 +79,24 @@ export function decodeDelimitedStruct(
   delimiter: Uint8Array,
   count: number,
 ): Uint8Array[] | string {
+  const fields = splitDelimitedStruct(key, delimiter, count);
+  return typeof fields === 'string' ? fields : fields.map((f) => f.slice());
+}
+
+/**
+ * {@link decodeDelimitedStruct} without the copies: the fields are views into `key`, for a caller that decodes
+ * them at once (a row key is split once per row read). Every field byte is known to be above `delimiter[0]`.
+ *
+ * @example
+ * ```ts
+ * splitDelimitedStruct(new TextEncoder().encode('a#b'), Uint8Array.of(0x23), 2); // views of a, b
+ * ```
+ */
+export function splitDelimitedStruct(
+  key: Uint8Array,
+  delimiter: Uint8Array,
+  count: number,
+): Uint8Array[] | string {
   if (count === 0) {
     return key.length === delimiter.length && key.every((b, i) => b === delimiter[i])
       ? []
@@ -98,11 +116,11 @@ export function decodeDelimitedStruct(
     for (let j = 1; j < delimiter.length; j++) {
       if (key[i + j] !== delimiter[j]) return `incomplete delimiter at offset ${i}`;
     }
-    fields.push(key.slice(start, i));
+    fields.push(key.subarray(start, i));
     i += delimiter.length;
     start = i;
   }
-  fields.push(key.slice(start));
+  fields.push(key.subarray(start));
   if (fields.length !== count) return `${fields.length} fields where the schema has ${count}`;
   return fields;
 }

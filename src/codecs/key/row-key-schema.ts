@@ -1,6 +1,6 @@
 import { KeyEncodingError } from '../../errors/key-encoding-error.js';
 import { concatBytes } from './bytes.js';
-import { decodeDelimitedStruct, delimitedViolation, encodeDelimitedStruct } from './delimited-struct.js';
+import { delimitedViolation, encodeDelimitedStruct, splitDelimitedStruct } from './delimited-struct.js';
 import type { KeyRange, KeyValue } from './key-codec-types.js';
 import { keySuccessor, pointKeyRange } from './key-range.js';
 import { orderedCode } from './ordered-code.js';
@@ -385,12 +385,9 @@ export function compileRowKeySchema(
     return bytes;
   }
 
+  /** Decodes one field of a key `decode` has split (delimited fields are then known to hold no byte ≤ d0). */
   function decodeField(index: number, bytes: Uint8Array): KeyValue {
     const p = plan(index);
-    if (structEncoding === 'delimited') {
-      const violation = delimitedViolation(bytes, delimiter);
-      if (violation) throw fail(entity, p.name, bytes, violation.limit);
-    }
     switch (p.kind) {
       case 'string': {
         const text = utf8DecodeStrict(bytes);
@@ -444,7 +441,7 @@ export function compileRowKeySchema(
     if (!(key instanceof Uint8Array)) throw fail(entity, undefined, key, 'a Uint8Array row key');
     checkKey(key, key);
     let parts: Uint8Array[] | string;
-    if (structEncoding === 'delimited') parts = decodeDelimitedStruct(key, delimiter, count);
+    if (structEncoding === 'delimited') parts = splitDelimitedStruct(key, delimiter, count);
     else if (structEncoding === 'orderedCode') parts = decodeOrderedCodeStruct(key, count);
     else parts = [key];
     if (typeof parts === 'string')

@@ -43,3 +43,22 @@ export function entityReadFilter(
   }
   return interleaveFilters(branches);
 }
+
+/**
+ * The filter of a read of whole entities of one type: `entityReadFilter`, except when every family of the entity
+ * wants just the newest cell of each column with no GC rule to hide cells by. Then the family restriction changes
+ * nothing the hydrator returns (it ignores cells of families the entity does not declare, and a row holds one
+ * entity), so the request carries only `cellsPerColumnLimit: 1`: the cheapest filter for the server to run, and
+ * no filter at all would send every old version of every column.
+ *
+ * @example
+ * ```ts
+ * wholeEntityReadFilter(getEntityMetadata(Device), Date.now()); // { cellsPerColumnLimit: 1 }
+ * ```
+ */
+export function wholeEntityReadFilter(meta: EntityMetadata, nowMillis: number): RowFilter | undefined {
+  const latestOnly = meta.families.every(
+    (family) => family.gcRule === undefined && !needsHistory(meta, family.name),
+  );
+  return latestOnly ? { cellsPerColumnLimit: 1 } : entityReadFilter(meta, nowMillis);
+}

@@ -1,3 +1,4 @@
+import { foreignRows, foreignRowsNote, registeredSiblings } from '../../metadata/foreign-rows.js';
 import type { KeyRange } from '../../codecs/key/key-codec-types.js';
 import { QueryError } from '../../errors/query-error.js';
 import type { RowFilter } from '../../model/read-rows-request.js';
@@ -177,6 +178,8 @@ export function planFind(node: QueryNode, nowMillis: number, mode: QueryMode = '
     notes.push(`limit ${clientLimit} is applied on the client, after the client-side conditions`);
   }
   const empty = ranges.length === 0 || columnPlan.impossible;
+  const foreign = empty ? undefined : foreignRows(meta, registeredSiblings(meta), ranges);
+  if (foreign) notes.push(foreignRowsNote(foreign.entities.map((e) => e.name)));
   return Object.freeze({
     rows: Object.freeze({
       ranges: empty ? [] : ranges,

@@ -3,7 +3,7 @@ import type { EntityMetadata, FieldMetadata } from '../../metadata/entity-metada
 import type { RowFilter } from '../../model/read-rows-request.js';
 import { columnFilter, familyFilter, qualifierRangeFilter } from '../filters/column-filters.js';
 import { chainFilters, interleaveFilters } from '../filters/compose-filters.js';
-import { entityReadFilter } from '../filters/entity-read-filter.js';
+import { wholeEntityReadFilter } from '../filters/entity-read-filter.js';
 import { gcKeepFilter } from '../filters/gc-filter.js';
 import { keySuccessor } from '../../codecs/key/key-range.js';
 import type { EntriesNode, VersionsNode } from '../nodes/query-node.js';
@@ -159,7 +159,7 @@ function entriesFilter(
 /**
  * The filter reading the given properties (all when undefined): per property its column (or, for a Map/Set, its
  * family or key range), the cells its family's GC rule keeps, and the newest cell per column unless the property
- * shows its history (then the `versions` window). A plain whole-entity read is exactly `entityReadFilter`.
+ * shows its history (then the `versions` window). A plain whole-entity read is `wholeEntityReadFilter`.
  * A Map/Set entry `limit` is a cells-per-row limit inside the family's own branch of the interleave, so other
  * families do not count against it.
  *
@@ -176,7 +176,7 @@ export function projectionFilter(
   entries: readonly EntriesNode[],
 ): RowFilter | undefined {
   if (properties === undefined && versions === undefined && entries.length === 0)
-    return entityReadFilter(meta, nowMillis);
+    return wholeEntityReadFilter(meta, nowMillis);
   const wanted = properties === undefined ? undefined : new Set(properties);
   const history = versionsFilter(meta, versions);
   const branches: Array<RowFilter | undefined> = [];

@@ -10,3 +10,10 @@ export const csv = Codecs.custom<string[]>({
   encode: (v) => Buffer.from(v.join(',')),
   decode: (b) => Buffer.from(b).toString().split(','),
 });
+
+/** The decimal-text price codec of examples/product-catalog.ts. */
+export const decimal = Codecs.custom<number>({
+  name: 'decimal',
+  encode: (n) => Buffer.from(String(n)),
+  decode: (b) => Number(Buffer.from(b).toString()),
+});

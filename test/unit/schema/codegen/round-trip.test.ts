@@ -1,14 +1,16 @@
 // Entities -> exportSchemaFiles -> parse both files -> generateEntitySource -> import the generated module ->
 // metadata equal to the original's (table, key segments and encoding, key parts, families, fields with codecs,
 // qualifiers and options), for both output styles.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { DeviceDay } from '../../../../examples/device-telemetry.js';
+import { examples } from '../../../../examples/examples.js';
 import { TenantDeviceDay } from '../../../../examples/multi-tenant.js';
 import { Video } from '../../../../examples/video-row.js';
+import { Explicit } from '../../../fixtures/entities/compile-mode-entities.js';
+import { Invoice, Payment, Telemetry } from '../../../golden/schema/schema-entities.js';
 import { encodeRowKeyWithSchema } from '../../../../src/codecs/key/row-key-schema.js';
 import {
   formatRowKeySchemaFile,
@@ -24,6 +26,7 @@ import { generateEntitySource } from '../../../../src/schema/codegen/generate-en
 import { parseFamiliesFile } from '../../../../src/schema/codegen/parse-families-file.js';
 import { schemaFilesMetadata } from '../../../../src/schema/codegen/schema-files-metadata.js';
 import { SEED_FAMILIES, SEED_ROW_KEY_SCHEMA } from './seed-device-files.js';
+import { prepareGeneratedDir, typeErrors } from '../../../support/generated-sources.js';
 import { videoWithDecorators, videoWithDefineEntity } from '../../../fixtures/entities/video-entity.js';
 
 const OUT = new URL('../../../../.tmp/codegen-round-trip/', import.meta.url);
@@ -32,6 +35,7 @@ const imports = {
   'media.v1.Thumbnail': { from: IMPORTS_FROM },
   csv: { from: IMPORTS_FROM },
   point32: { from: IMPORTS_FROM },
+  decimal: { from: IMPORTS_FROM },
 };
 const protobufFiles = {
   'media.v1.EncodingStats': 'examples/video-stats.proto',
@@ -120,25 +124,30 @@ defineEntity(Page, {
   properties: { body: { family: 'p', codec: 'string', nullable: true, optional: true } },
 });
 
+// Every entity of examples/ (through the examples list, so a new example is covered without editing this file),
+// and the fixture entities of the tests.
+const exampleEntities = [...new Set(examples.flatMap((e) => e.entities))];
 const entities: [string, EntityClass][] = [
   ['Sensor', Sensor],
   ['Page', Page],
-  ['DeviceDay', DeviceDay],
-  ['TenantDeviceDay', TenantDeviceDay],
-  ['Video', Video],
+  ...exampleEntities.map((cls): [string, EntityClass] => [`Example${cls.name}`, cls]),
   ['FixtureVideo', videoWithDecorators('codegen_video')],
   ['FixtureDefinedVideo', videoWithDefineEntity('codegen_video_defined')],
+  ['FixtureExplicit', Explicit],
+  ['FixtureTelemetry', Telemetry],
+  ['FixtureInvoice', Invoice],
+  ['FixturePayment', Payment],
 ];
 
 const written: string[] = [];
 
 describe('codegen round trip: entity -> schema files -> generated source -> same metadata', () => {
-  mkdirSync(OUT, { recursive: true });
-  // The root tsconfig does not include .tmp/; this one gives the generated files its settings (decorators).
-  writeFileSync(
-    new URL('tsconfig.json', OUT),
-    JSON.stringify({ extends: '../../tsconfig.json', include: ['*.ts'] }),
-  );
+  it('covers every example entity', () => {
+    expect(exampleEntities.length).toBeGreaterThanOrEqual(3);
+    for (const cls of [DeviceDay, TenantDeviceDay, Video]) expect(exampleEntities).toContain(cls);
+  });
+
+  prepareGeneratedDir(OUT);
   for (const [label, cls] of entities) {
     for (const style of ['decorators', 'defineEntity'] as const) {
       it(`${label} (${style})`, async () => {
@@ -197,15 +206,7 @@ describe('codegen round trip: entity -> schema files -> generated source -> same
   }
 
   it('the generated sources type-check with the project settings', () => {
-    const config = ts.getParsedCommandLineOfConfigFile(
-      fileURLToPath(new URL('tsconfig.json', OUT)),
-      {},
-      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
-    )!;
-    const program = ts.createProgram(written, { ...config.options, noEmit: true });
-    const errors = ts
-      .getPreEmitDiagnostics(program)
-      .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    const errors = typeErrors(OUT, written);
     expect(written.length).toBe(entities.length * 2 + 2);
     expect(errors).toEqual([]);
   }, 120_000);

@@ -105,6 +105,15 @@ describe('lintSchemaFiles', () => {
     ]);
   });
 
+  it('files that describe no valid entity are a MetadataError naming the problem, not findings', () => {
+    const families = parseFamiliesFile(
+      orders('').replace('families:', 'key:\n  nope: { literal: x }\nfamilies:'),
+    );
+    expect(() =>
+      lintSchemaFiles([{ rowKeySchema: parseRowKeySchemaFile(ORDERS_ROW_KEY), families }]),
+    ).toThrow(/key hint "nope" names no field of the row-key schema/);
+  });
+
   it('the lint section round-trips through formatFamiliesFile, and a wrong one is a parse error', () => {
     const file = parseFamiliesFile(
       orders('lint:\n  allow: { key-raw-bytes: hex ids }\n  maxBytes: { blob: 16 }\n'),

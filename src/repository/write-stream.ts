@@ -1,0 +1,177 @@
+import { PartialWriteError } from '../errors/partial-write-error.js';
+import type { WriteFailure, WriteOutcome } from '../errors/partial-write-error.js';
+import type { WriteItem } from './write-many.js';
+
+/**
+ * How far a `saveMany` has come: entities taken from the input so far, and what became of those whose writes
+ * have finished (the rest are in flight).
+ *
+ * @example
+ * ```ts
+ * await devices.saveMany([device], { onProgress: (p: WriteProgress) => console.log(`${p.written} written`) });
+ * ```
+ */
+export interface WriteProgress {
+  readonly consumed: number;
+  readonly written: number;
+  readonly notWritten: number;
+  readonly unknown: number;
+}
+
+/** One outcome byte per consumed entity: a 10-million-entity load keeps 10 MB of outcomes, never the entities. */
+class OutcomeLog {
+  private codes = new Uint8Array(1024);
+  written = 0;
+  notWritten = 0;
+  unknown = 0;
+
+  set(index: number, outcome: WriteOutcome): void {
+    if (index >= this.codes.length) {
+      const grown = new Uint8Array(Math.max(this.codes.length * 2, index + 1));
+      grown.set(this.codes);
+      this.codes = grown;
+    }
+    this.codes[index] = outcome === 'written' ? 1 : outcome === 'unknown' ? 2 : 3;
+    if (outcome === 'written') this.written++;
+    else if (outcome === 'unknown') this.unknown++;
+    else this.notWritten++;
+  }
+
+  /** Outcomes of the first `count` entities; those never recorded were not sent. */
+  outcomes(count: number): WriteOutcome[] {
+    const out: WriteOutcome[] = new Array(count);
+    for (let i = 0; i < count; i++) {
+      const code = i < this.codes.length ? this.codes[i] : 0;
+      out[i] = code === 1 ? 'written' : code === 2 ? 'unknown' : 'notWritten';
+    }
+    return out;
+  }
+}
+
+/** The input, in chunks, pulled only when a chunk is needed (backpressure: nothing is read ahead of the writes). */
+async function* chunksOf<T>(source: Iterable<T> | AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let chunk: T[] = [];
+  for await (const item of source) {
+    chunk.push(item);
+    if (chunk.length === size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+/**
+ * Writes a stream of entities with bounded memory: chunks of `chunkSize` are taken from the source only when one
+ * of the `concurrency` slots is free, each is prepared (validated and encoded) and written as one `write` call.
+ * The first chunk that does not come out wholly written stops the load: no further entity is read from the source,
+ * the chunks in flight finish, and a PartialWriteError reports every consumed entity's outcome (so a dead service
+ * costs one chunk per slot, not the rest of the input). An entity that fails to prepare is reported as not
+ * written, with its chunk, none of which is sent.
+ *
+ * @example
+ * ```ts
+ * await writeStream({ source, chunkSize: 2_000, concurrency: 4, entity: 'Device', prepare, keyOf, write });
+ * ```
+ */
+export async function writeStream<T>(input: {
+  readonly source: Iterable<T> | AsyncIterable<T>;
+  readonly chunkSize: number;
+  readonly concurrency: number;
+  readonly entity: string;
+  /** Validates and encodes one entity (throws a library error for bad input); `index` is its input position. */
+  readonly prepare: (item: T, index: number) => WriteItem;
+  /** The row key of an entity whose preparation failed, for the report (empty when it has none). */
+  readonly keyOf: (item: T) => Uint8Array;
+  /** Writes one chunk; throws PartialWriteError (outcomes of the chunk's items) unless all were written. */
+  readonly write: (items: readonly WriteItem[]) => Promise<void>;
+  readonly onProgress?: ((progress: WriteProgress) => void) | undefined;
+}): Promise<void> {
+  const log = new OutcomeLog();
+  const failures: WriteFailure[] = [];
+  const inFlight = new Set<Promise<void>>();
+  let consumed = 0;
+  let stopped = false;
+  const report = (): void =>
+    input.onProgress?.({
+      consumed,
+      written: log.written,
+      notWritten: log.notWritten,
+      unknown: log.unknown,
+    });
+
+  const writeChunk = async (items: readonly WriteItem[], first: number): Promise<void> => {
+    try {
+      await input.write(items);
+      for (let i = 0; i < items.length; i++) log.set(first + i, 'written');
+    } catch (error) {
+      stopped = true;
+      if (!(error instanceof PartialWriteError)) {
+        // Not an outcome report (a crash of the writer itself): nothing is known about the chunk.
+        for (let i = 0; i < items.length; i++) log.set(first + i, 'unknown');
+        failures.push(
+          ...items.map((item, i) => ({
+            index: first + i,
+            entity: input.entity,
+            key: item.key,
+            outcome: 'unknown' as const,
+            cause: error as Error,
+          })),
+        );
+        return;
+      }
+      error.outcomes.forEach((outcome, i) => log.set(first + i, outcome));
+      failures.push(...error.failures.map((f) => ({ ...f, index: first + f.index })));
+    } finally {
+      report();
+    }
+  };
+
+  const chunks = chunksOf(input.source, input.chunkSize);
+  try {
+    for await (const chunk of chunks) {
+      const first = consumed;
+      consumed += chunk.length;
+      const items: WriteItem[] = [];
+      let bad: { index: number; error: Error } | undefined;
+      for (let i = 0; i < chunk.length && bad === undefined; i++) {
+        try {
+          items.push(input.prepare(chunk[i]!, first + i));
+        } catch (error) {
+          bad = { index: i, error: error as Error };
+        }
+      }
+      if (bad !== undefined) {
+        stopped = true;
+        for (let i = 0; i < chunk.length; i++) log.set(first + i, 'notWritten');
+        let key: Uint8Array;
+        try {
+          key = input.keyOf(chunk[bad.index]!);
+        } catch {
+          key = new Uint8Array(0);
+        }
+        failures.push({
+          index: first + bad.index,
+          entity: input.entity,
+          key,
+          outcome: 'notWritten',
+          cause: bad.error,
+        });
+        break;
+      }
+      const running = writeChunk(items, first).finally(() => inFlight.delete(running));
+      inFlight.add(running);
+      if (inFlight.size >= input.concurrency) await Promise.race(inFlight);
+      if (stopped) break;
+    }
+  } finally {
+    // Leaving the loop early closes the source (an async generator's `finally` runs), as a reader expects.
+    await chunks.return(undefined);
+    await Promise.all(inFlight);
+  }
+  report();
+  if (failures.length > 0) {
+    failures.sort((a, b) => a.index - b.index);
+    throw new PartialWriteError(log.outcomes(consumed), failures);
+  }
+}

@@ -1,0 +1,275 @@
+// The pure halves of codegen from a live table: value codecs, key layouts and families guessed from samples.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createKeyCodec } from '../../../../src/codecs/key/create-key-codec.js';
+import type { RowData } from '../../../../src/model/row-data.js';
+import { schemaFilesMetadata } from '../../../../src/schema/codegen/schema-files-metadata.js';
+import { inferFamilies } from '../../../../src/schema/codegen/infer-families.js';
+import { inferEntitiesFromSample } from '../../../../src/schema/codegen/infer-table-entities.js';
+import { inferKeyLayout } from '../../../../src/schema/codegen/infer-key-layout.js';
+import { guessValueCodec, looksLikeProtobuf } from '../../../../src/schema/codegen/infer-value-codec.js';
+import { planSampleRanges } from '../../../../src/schema/codegen/sample-table.js';
+import { confidenceOf, inferenceComment } from '../../../../src/schema/codegen/inference.js';
+import { float64Bytes, int64Bytes } from '../../../support/generated-sources.js';
+
+const text = (s: string): Uint8Array => new TextEncoder().encode(s);
+const int64 = int64Bytes;
+const float64 = float64Bytes;
+
+describe('guessValueCodec', () => {
+  it('8 bytes: int64, float64 or date, with evidence and confidence', () => {
+    const ints = Array.from({ length: 12 }, (_, i) => int64(BigInt(i * 1000 - 5)));
+    expect(guessValueCodec(ints)).toMatchObject({
+      codec: 'int64',
+      evidence: '12/12 sampled cells are 8 bytes',
+      confidence: 'high',
+    });
+    expect(guessValueCodec([0.5, 3.25, -12.125].map(float64)).codec).toBe('float64');
+    expect(guessValueCodec([int64(1_700_000_000_000n), int64(1_600_000_000_000n)]).codec).toBe('date');
+    expect(guessValueCodec([int64(3n)]).confidence).toBe('medium');
+  });
+
+  it('text, JSON, booleans, protobuf-looking and other bytes', () => {
+    expect(guessValueCodec([text('a'), text('é')]).codec).toBe('string');
+    expect(guessValueCodec([text('{"a":1}'), text(' [1, 2]')]).codec).toBe('json');
+    expect(guessValueCodec([text('{"a":1}'), text('{nope')]).codec).toBe('string');
+    expect(guessValueCodec([Uint8Array.of(0), Uint8Array.of(1)]).codec).toBe('boolean');
+    const pb = guessValueCodec([Uint8Array.of(0x08, 0x96, 0x01), Uint8Array.of(0x12, 0x01, 0x00)]);
+    expect(pb).toMatchObject({ codec: 'bytes', note: expect.stringMatching(/protobuf/) });
+    expect(guessValueCodec([Uint8Array.of(0xff, 0xfe, 0x00)]).codec).toBe('bytes');
+    expect(guessValueCodec([])).toMatchObject({ codec: 'bytes', confidence: 'low' });
+  });
+
+  it('property: any int64 of modest size is int64; any UTF-8 text without controls is string or json', () => {
+    fc.assert(
+      fc.property(fc.array(fc.bigInt({ min: -(2n ** 40n), max: 2n ** 40n }), { minLength: 1 }), (ns) => {
+        // Values in 2000-2100 epoch ms read as dates: keep them out.
+        const values = ns.filter((n) => n < 946_684_800_000n).map(int64);
+        fc.pre(values.length > 0);
+        expect(guessValueCodec(values).codec).toBe('int64');
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1 }), (strings) => {
+        const values = strings.map(text).filter((v) => v.length !== 8 && !(v.length === 1 && v[0]! <= 1));
+        fc.pre(values.length > 0);
+        expect(['string', 'json']).toContain(guessValueCodec(values).codec);
+      }),
+    );
+  });
+
+  it('looksLikeProtobuf: wire format to the last byte, nothing else', () => {
+    expect(looksLikeProtobuf(Uint8Array.of(0x08, 0x96, 0x01, 0x15, 1, 2, 3, 4))).toBe(true);
+    expect(looksLikeProtobuf(Uint8Array.of(0x08))).toBe(false);
+    expect(looksLikeProtobuf(text('hello'))).toBe(false);
+    expect(looksLikeProtobuf(new Uint8Array())).toBe(false);
+  });
+});
+
+describe('inferKeyLayout', () => {
+  it('a delimited key: literal, string, zero-padded int64, reversed timestamp, reversed domain', () => {
+    const now = 1_700_000_000_000n;
+    const keys = [0, 1, 2, 3].map((i) =>
+      text(
+        `page#com.example${i}.www#${String(i * 7).padStart(4, '0')}#${9_223_372_036_854_775_807n - (now + BigInt(i))}`,
+      ),
+    );
+    const guess = inferKeyLayout(keys, ['site', 'shard', 'at']);
+    expect(guess.segments).toEqual([
+      { type: 'literal', value: 'page', name: 'literal_0' },
+      { type: 'reversedDomain', name: 'site' },
+      { type: 'int64', name: 'shard', width: 4, as: 'number' },
+      { type: 'reversedTimestamp', name: 'at' },
+    ]);
+    expect(inferenceComment(guess.inferences[0]!)).toBe(
+      "inferred delimited by '#', 4 fields: 4/4 sampled keys split into 4 fields at '#' (medium confidence)",
+    );
+  });
+
+  it('falls back to the whole key when fields differ in number or a delimiter cannot be stored', () => {
+    expect(inferKeyLayout([text('a#b'), text('a#b#c')]).segments).toEqual([{ type: 'string', name: 'key' }]);
+    // ':' is above the digits: a sorted delimited key cannot hold 'user:42'.
+    const colon = inferKeyLayout([text('user:42'), text('user:43')]);
+    expect(colon.encoding).toEqual({ kind: 'orderedCode' });
+    expect(colon.inferences[0]!.evidence).toMatch(/a sorted delimited key cannot store/);
+    expect(inferKeyLayout([Uint8Array.of(0xff, 0), Uint8Array.of(1)]).segments).toEqual([
+      { type: 'bytes', name: 'key' },
+    ]);
+  });
+
+  it('numbers of varying length stay strings (they sort as text)', () => {
+    expect(inferKeyLayout([text('u#7'), text('u#12')]).segments[1]).toEqual({
+      type: 'string',
+      name: 'part1',
+    });
+  });
+
+  it('property: keys encoded from a random layout are inferred as a layout that decodes every one of them', () => {
+    const layout = fc.record({
+      literal: fc.constantFrom('dev', 'user', 'order'),
+      width: fc.integer({ min: 2, max: 12 }),
+      values: fc.array(fc.record({ s: fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/), n: fc.nat({ max: 99 }) }), {
+        minLength: 2,
+        maxLength: 30,
+      }),
+    });
+    fc.assert(
+      fc.property(layout, ({ literal, width, values }) => {
+        const keys = values.map((v) => text(`${literal}#${v.s}#${String(v.n).padStart(width, '0')}`));
+        const guess = inferKeyLayout(keys);
+        const codec = createKeyCodec({ entity: 'P', segments: guess.segments, encoding: guess.encoding });
+        for (const [i, key] of keys.entries()) {
+          expect(codec.encode(codec.decode(key))).toEqual(key);
+          expect(Number(codec.decode(key)['part2'])).toBe(values[i]!.n);
+        }
+      }),
+    );
+  });
+});
+
+describe('inferFamilies', () => {
+  const row = (key: string, cells: Array<[string, string, Uint8Array]>): RowData => ({
+    key: text(key),
+    cells: cells.map(([family, qualifier, value]) => ({
+      family,
+      qualifier: text(qualifier),
+      timestampMicros: 0n,
+      value,
+      labels: [],
+    })),
+  });
+
+  it('columns with optional presence, a map by qualifier count, an aggregate, deterministic order', () => {
+    const rows = Array.from({ length: 6 }, (_, i) =>
+      row(`k${i}`, [
+        ['m', `q${i}a`, int64(1n)],
+        ['m', `q${i}b`, int64(2n)],
+        ['s', 'os_build', text('x')],
+        ...(i % 2 ? [['s', '2fa', text('y')] as [string, string, Uint8Array]] : []),
+        ['v', 'n', int64(5n)],
+      ]),
+    );
+    const guess = inferFamilies(
+      rows,
+      { v: { aggregate: 'sum' }, s: { gcRule: { maxVersions: 1 } }, m: {} },
+      {
+        taken: new Set(['osBuild']),
+      },
+    );
+    expect(guess.families).toEqual([
+      { name: 'm', map: { property: 'm', key: 'string', value: 'int64' } },
+      {
+        name: 's',
+        gc: { maxVersions: 1 },
+        columns: [
+          { property: 'c2fa', qualifier: '2fa', codec: 'string', optional: true },
+          { property: 'osBuild2', qualifier: 'os_build', codec: 'string' },
+        ],
+      },
+      { name: 'v', aggregate: 'sum', aggregates: [{ property: 'n' }] },
+    ]);
+    expect(guess.inferences.find((i) => i.subject === 'm')!.conclusion).toBe(
+      'Map<string, int64> (qualifier-as-data)',
+    );
+  });
+
+  it('a family with few qualifiers present in every row is columns, not a map', () => {
+    const rows = Array.from({ length: 8 }, (_, i) =>
+      row(
+        `k${i}`,
+        ['a', 'b', 'c', 'd'].map((q): [string, string, Uint8Array] => ['f', q, text('v')]),
+      ),
+    );
+    expect(inferFamilies(rows, { f: {} }).families[0]!.columns).toHaveLength(4);
+  });
+
+  it('confidenceOf: all agree and enough, all agree and few, most agree, fewer', () => {
+    expect([confidenceOf(10, 10), confidenceOf(3, 3), confidenceOf(19, 20), confidenceOf(1, 2)]).toEqual([
+      'high',
+      'medium',
+      'medium',
+      'low',
+    ]);
+  });
+});
+
+describe('planSampleRanges', () => {
+  it('one range per gap between split keys, each with an equal share of the rows', () => {
+    const [a, b] = [text('g'), text('p')];
+    expect(planSampleRanges([], 10)).toEqual([{ range: {}, rows: 10 }]);
+    expect(planSampleRanges([a, b], 10)).toEqual([
+      { range: { endKeyOpen: a }, rows: 4 },
+      { range: { startKeyClosed: a, endKeyOpen: b }, rows: 4 },
+      { range: { startKeyClosed: b }, rows: 4 },
+    ]);
+  });
+});
+
+describe('inferEntitiesFromSample', () => {
+  const utf8 = { stringType: { encoding: { utf8Bytes: {} } } };
+  const rows: RowData[] = ['phone#a1', 'tablet#b2'].map((key) => ({
+    key: text(key),
+    cells: [{ family: 'd', qualifier: text('name'), timestampMicros: 0n, value: text('x'), labels: [] }],
+  }));
+
+  it("takes the key from the table's row-key schema where GetTable returns one (an instance)", () => {
+    const rowKeySchema = {
+      fields: [
+        { fieldName: 'deviceType', type: utf8 },
+        { fieldName: 'deviceId', type: utf8 },
+      ],
+      encoding: { delimitedBytes: { delimiter: text('#') } },
+    };
+    const [entity] = inferEntitiesFromSample(
+      { tableId: 'devices', families: { d: {} }, rowKeySchema, splits: 0, rows },
+      { entity: 'Device' },
+    ).entities;
+    expect(entity!.source).toContain(
+      "declare static readonly keyParts: readonly ['deviceType', 'deviceId'];",
+    );
+    expect(entity!.inferences[0]).toMatchObject({
+      subject: 'key',
+      conclusion: 'the row-key schema of the table',
+    });
+  });
+
+  it('infers the key when the schema has no entity form, and says so', () => {
+    const rowKeySchema = { fields: [{ fieldName: 'k', type: utf8 }], encoding: { singleton: {} } };
+    const [entity] = inferEntitiesFromSample({
+      tableId: 'devices',
+      families: { d: {} },
+      rowKeySchema,
+      splits: 0,
+      rows,
+    }).entities;
+    expect(entity!.inferences[0]).toMatchObject({
+      subject: 'key',
+      conclusion: 'a layout of its own',
+      confidence: 'low',
+    });
+    expect(entity!.source).toContain('// key: inferred a layout of its own: the table');
+    expect(entity!.entity).toBe('Devices');
+  });
+});
+
+describe('inferEntitiesFromSample on an empty table', () => {
+  it('gives one entity with the families and a whole-key part, marked low confidence', () => {
+    const { entities } = inferEntitiesFromSample({
+      tableId: 'empty_table',
+      families: { d: { gcRule: { maxVersions: 1 } } },
+      rowKeySchema: undefined,
+      splits: 0,
+      rows: [],
+    });
+    expect(entities).toHaveLength(1);
+    expect(entities[0]!.entity).toBe('EmptyTable');
+    expect(entities[0]!.familiesFile.families).toEqual([{ name: 'd', gc: { maxVersions: 1 } }]);
+    expect(entities[0]!.source).toContain(
+      '// key: inferred one string key part holding the whole row key: no row was sampled',
+    );
+    // The files describe a valid entity: a family without properties is kept (ensureSchema then keeps it too).
+    const meta = schemaFilesMetadata(entities[0]!.rowKeySchema, entities[0]!.familiesFile);
+    expect(meta.families.map((f) => f.name)).toEqual(['d']);
+    expect(meta.key.parts.map((p) => p.property)).toEqual(['key']);
+  });
+});

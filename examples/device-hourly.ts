@@ -1,7 +1,7 @@
 // Seed "Schema design best practices", cells: use aggregate cells to store and update aggregated data. When only
 // the hourly figures of a device matter, each reading is merged into the device's day row as it is written
 // (AddToCell into a Sum family) instead of being stored: one cell per hour, the hour being the cell timestamp, so a
-// day's row holds at most 24 cells per aggregate, and a day of figures is one row read.
+// day's row holds at most 24 cells per aggregate (the GC rule says so), and a day of figures is one row read.
 // On the emulator Sum aggregates work; Min and Max keep the last input instead (BIGTABLE-FACTS.md), so this example
 // aggregates with Sum only: a sum and a count, whose ratio is the hourly mean.
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ import { Aggregate, Entity, Family, Gc, KeyPart } from 'bigtable-mapper/decorato
 import type { Example } from './example.js';
 
 @Entity({ table: 'device_hours' })
-@Family('hourly', { aggregate: 'sum', gc: Gc.maxAge({ days: 90 }) })
+@Family('hourly', { aggregate: 'sum', gc: Gc.maxVersions(24) }) // a day row: at most 24 hourly cells per column
 export class DeviceDayAggregates {
   declare static readonly keyParts: readonly ['deviceType', 'deviceId', 'day'];
   @KeyPart(0, 'string') deviceType!: string;
@@ -28,18 +28,17 @@ const HOUR = 3_600_000;
 
 export const deviceHourly: Example = {
   id: 'hourly',
-  name: 'device time series: hourly aggregates with AddToCell (phone#4c410523#<day>)',
+  name: 'device time series: hourly aggregates with AddToCell (phone#4c410523#20200501)',
   seed: 'Schema design best practices — Cells: aggregate cells',
   entities: [DeviceDayAggregates],
   async run(mapper) {
     const days = mapper.repository(DeviceDayAggregates);
-    // Today (the family keeps 90 days), 09:00 to 11:59, a reading every 20 minutes.
-    const today = new Date();
-    today.setUTCHours(0, 0, 0, 0);
-    const day = today.toISOString().slice(0, 10).replaceAll('-', '');
+    // The seed's device and day, 09:00 to 11:59 UTC, a reading every 20 minutes.
+    const day = '20200501';
+    const start = Date.UTC(2020, 4, 1);
     const key = { deviceType: 'phone', deviceId: '4c410523', day };
     const readings: Array<[number, number]> = []; // [time, MB]
-    for (let i = 0; i < 9; i++) readings.push([today.getTime() + 9 * HOUR + i * 20 * 60_000, 500 + 10 * i]);
+    for (let i = 0; i < 9; i++) readings.push([start + 9 * HOUR + i * 20 * 60_000, 500 + 10 * i]);
     for (const [t, mb] of readings) {
       const bucket = new Date(t - (t % HOUR)); // the hour's start
       await days.aggregate(key, 'memSum', mb, { bucket });

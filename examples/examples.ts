@@ -5,11 +5,13 @@ import { dynamodbTranslations } from './dynamodb-translations.js';
 import type { Example } from './example.js';
 import { friends } from './friends.js';
 import { geography } from './geography.js';
+import { invoiceRows } from './invoice-rows.js';
 import { invoices } from './invoices.js';
 import { multiTenant } from './multi-tenant.js';
 import { productCatalog } from './product-catalog.js';
 import { reversedDomains } from './reversed-domains.js';
 import { structuredRowKey } from './structured-row-key.js';
+import { videoCommentRows } from './video-comment-rows.js';
 import { videoRow } from './video-row.js';
 import { videoSingleRow } from './video-single-row.js';
 
@@ -22,7 +24,9 @@ export const examples: readonly Example[] = [
   deviceReadings,
   deviceHourly,
   invoices,
+  invoiceRows,
   videoSingleRow,
+  videoCommentRows,
   videoRow,
   multiTenant,
   reversedDomains,

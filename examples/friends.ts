@@ -73,6 +73,9 @@ export const friends: Example = {
         ['Seo Yoon', 'school'],
       ],
     );
+    // Part of a row: only Jose's friends whose id starts with `H`, selected by qualifier on the server.
+    const josesH = await people.find({ id: 'Jose' }).entries('friends', { prefix: 'H' }).first();
+    assert.deepEqual([...(josesH?.friends ?? [])], [['Hiroshi', 'tennis']]);
     // Who has Hiroshi as a friend: the key is the person, so this question is a scan of every row (fine for a demo;
     // asked often, it would deserve rows keyed by the friend).
     const all = await people.scan().toArray();
@@ -85,6 +88,7 @@ export const friends: Example = {
     return [
       `Jose's friends, one row: ${[...jose.friends].map(([f, c]) => `${f}=${c}`).join(', ')}`,
       `Sofia after put(Fred) and remove(Jakob), one MutateRow each: ${[...sofia.friends.keys()].join(', ')}`,
+      `Jose's friends starting with H, entries('friends', { prefix: 'H' }): ${[...(josesH?.friends.keys() ?? [])].join(', ')}`,
       `friends with Hiroshi: ${hiroshi.join(', ')}`,
       `the same data as one row per friendship: ${rowCount} rows instead of 2`,
     ];

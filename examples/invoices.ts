@@ -9,18 +9,8 @@ import { Codecs } from 'bigtable-mapper';
 import type { KeyPartsOf, Repository } from 'bigtable-mapper';
 import { Column, Entity, Family, Gc, KeyPart, QualifierMap } from 'bigtable-mapper/decorators';
 import type { Example, ExampleContext } from './example.js';
-
-interface InvoiceDetails {
-  discount: number;
-  sales_tax_usd: string;
-  due_date: string;
-}
-
-interface PaymentDetails {
-  amount_usd: number;
-  bill_to: string;
-  address: string;
-}
+import { INVOICE_SEED } from './invoice-seed.js';
+import type { InvoiceDetails, PaymentDetails } from './invoice-seed.js';
 
 @Entity({ table: 'invoices' })
 @Family('Invoice', { gc: Gc.maxVersions(1) })
@@ -35,32 +25,10 @@ export class Invoice {
   payments!: Map<string, PaymentDetails>;
 }
 
-// The seed's invoices and payments, with the times it stamps their cells with ("…" marks its own truncations).
-const SEED = [
-  {
-    invoiceId: '0123',
-    at: '2023-09-10T15:21:48Z',
-    details: { discount: 0.1, sales_tax_usd: '8', due_date: '2023-10-03..' },
-    payments: [
-      ['0680', '2023-09-10T15:21:40Z', { amount_usd: 120, bill_to: 'John…', address: '123 Abc St…' }],
-      ['0789', '2023-09-10T15:21:31Z', { amount_usd: 120, bill_to: 'Jane…', address: '13 Xyz St...' }],
-    ],
-  },
-  {
-    invoiceId: '0124',
-    at: '2023-09-09T10:11:28Z',
-    details: { discount: 0.2, sales_tax_usd: '11', due_date: '2023-10-03..' },
-    payments: [
-      ['0275', '2023-09-09T10:11:03Z', { amount_usd: 70, bill_to: 'Kate…', address: '21 Zyx St…' }],
-      ['0327', '2023-09-09T10:11:10Z', { amount_usd: 180, bill_to: 'Bob…', address: '321 Cba St…' }],
-    ],
-  },
-] as const;
-
 /** Stores an invoice, then its payments, each stamped with its seed time. */
 async function store(
   repo: Repository<Invoice, KeyPartsOf<typeof Invoice>>,
-  invoice: (typeof SEED)[number],
+  invoice: (typeof INVOICE_SEED)[number],
   setClock: ExampleContext['setClock'],
 ): Promise<void> {
   setClock(new Date(invoice.at));
@@ -85,10 +53,10 @@ export const invoices: Example = {
   entities: [Invoice],
   async run(mapper, { setClock }) {
     const repo = mapper.repository(Invoice);
-    for (const invoice of SEED) await store(repo, invoice, setClock);
+    for (const invoice of INVOICE_SEED) await store(repo, invoice, setClock);
 
     const invoice = await repo.getOrThrow({ invoiceId: '0123' }); // the invoice and every payment: one row read
-    assert.deepEqual(invoice.details, SEED[0].details);
+    assert.deepEqual(invoice.details, INVOICE_SEED[0].details);
     assert.deepEqual([...invoice.payments.keys()], ['0680', '0789']);
     const paid = [...invoice.payments.values()].reduce((sum, p) => sum + p.amount_usd, 0);
     assert.equal(paid, 240);
@@ -100,7 +68,7 @@ export const invoices: Example = {
     // Deleting an invoice deletes its payments with it: one row, one atomic mutation.
     await repo.delete({ invoiceId: '0124' });
     assert.equal(await repo.get({ invoiceId: '0124' }), undefined);
-    await store(repo, SEED[1], setClock); // back, for the printout
+    await store(repo, INVOICE_SEED[1], setClock); // back, for the printout
     return [
       `invoice 0123: ${JSON.stringify(invoice.details)}`,
       `  payments ${[...invoice.payments.keys()].join(', ')}, total paid ${paid} USD (one row read)`,

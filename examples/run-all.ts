@@ -17,10 +17,16 @@ try {
     console.log(`▶ ${example.name}\n  seed: ${example.seed}`);
     try {
       const outcome = await runExample(example, { emulatorHost: emulator.hostPort, keep });
+      console.log('  tables created by mapper.ensureSchema:');
+      for (const change of outcome.schema) console.log(`    ${change.replaceAll('\n', '\n  ')}`);
       for (const line of outcome.lines) console.log(`  ${line}`);
       console.log('  ✓ assertions passed\n');
       for (const table of outcome.tables) {
-        console.log(`$ cbt read ${table.tableId}    # ${table.rowCount} row(s) of table '${table.table}'`);
+        console.log(
+          keep
+            ? `$ ${cbt} read ${table.tableId}    # ${table.rowCount} row(s) of table '${table.table}'`
+            : `table '${table.table}', ${table.rowCount} row(s), as \`cbt read\` prints them (--keep to keep it):`,
+        );
         process.stdout.write(table.cbt);
         kept.push(table.tableId);
       }
@@ -37,8 +43,14 @@ try {
     if (emulator.source !== 'env') {
       console.log('\nThe emulator keeps them in memory only: it runs until you press Ctrl-C.');
       await new Promise<void>((resolve) => {
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
+        // Signal listeners do not keep Node's event loop alive (it would exit with code 13): a timer does.
+        const alive = setInterval(() => undefined, 60_000);
+        const stop = (): void => {
+          clearInterval(alive);
+          resolve();
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
       });
     }
   }

@@ -2,7 +2,7 @@
 // code (`mapper.ensureSchema`, checked idempotent), then the example, then a byte-exact read of what it stored.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { BigtableConnection, getEntityMetadata, Mapper } from 'bigtable-mapper';
+import { BigtableConnection, describeChange, getEntityMetadata, Mapper } from 'bigtable-mapper';
 import { EMULATOR_INSTANCE, EMULATOR_PROJECT } from 'bigtable-mapper/testing';
 import type { Example } from './example.js';
 import { formatCbtRows } from './format-cbt-rows.js';
@@ -29,6 +29,8 @@ export interface ExampleTable {
 
 /** What an example printed and stored. */
 export interface ExampleOutcome {
+  /** The changes `mapper.ensureSchema` made to create the example's tables, as `formatPlan` words them. */
+  readonly schema: readonly string[];
   readonly lines: readonly string[];
   readonly tables: readonly ExampleTable[];
 }
@@ -59,7 +61,7 @@ export async function runExample(example: Example, options: RunExampleOptions): 
   };
   try {
     if (options.keep) await dropTables(); // a kept table from an earlier run would hold that run's rows
-    await mapper.ensureSchema(example.entities);
+    const created = await mapper.ensureSchema(example.entities);
     const again = await mapper.ensureSchema(example.entities);
     assert.deepEqual(again.applied, [], `ensureSchema is idempotent for ${example.id}`);
     const lines = await example.run(mapper, {
@@ -72,7 +74,7 @@ export async function runExample(example: Example, options: RunExampleOptions): 
       const rows = await storedRows(mapper, tableIds[table]!);
       printed.push({ table, tableId: tableIds[table]!, rowCount: rows.length, cbt: formatCbtRows(rows) });
     }
-    return { lines, tables: printed };
+    return { schema: created.applied.map(describeChange), lines, tables: printed };
   } finally {
     if (!options.keep) await dropTables().catch(() => undefined); // the example's own failure is the one to report
     await mapper.close();

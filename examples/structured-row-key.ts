@@ -79,7 +79,7 @@ export const structuredRowKey: Example = {
       `schema file ${SCHEMA_FILE.pathname.split('/').pop()} = the entity's key declaration (desiredSchema)`,
       `key ${Buffer.from(key).toString()} decoded with the schema file:`,
       ...fields,
-      `plan after ensureSchema: no change; ${plan.notes.join('; ')}`,
+      `plan after ensureSchema: no change; ${plan.notes.map((n) => n.slice(n.indexOf(': ') + 2)).join('; ')}`,
     ];
   },
 };

@@ -4,4 +4,11 @@ import { ensureDeps, run } from './ensure-deps.mjs';
 
 process.chdir(new URL('..', import.meta.url).pathname);
 ensureDeps();
-run('npx', ['tsx', 'examples/run-all.ts', ...process.argv.slice(2)]);
+// Ctrl-C reaches the demo too: it stops its emulator and exits; wait for that instead of dying first.
+process.on('SIGINT', () => {});
+try {
+  run('npx', ['tsx', 'examples/run-all.ts', ...process.argv.slice(2)]);
+} catch (error) {
+  // The demo printed its own failures; a stack of this wrapper would only hide them.
+  process.exit(error.signal === 'SIGINT' ? 130 : (error.status ?? 1));
+}

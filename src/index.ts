@@ -193,6 +193,7 @@ export { exportSchemaFiles } from './schema/codegen/export-schema-files.js';
 export type { ExportSchemaFilesOptions, SchemaFiles } from './schema/codegen/export-schema-files.js';
 export { generateEntitySource } from './schema/codegen/generate-entity-source.js';
 export { generateEntitySourceFromFiles } from './schema/codegen/generate-entity-source-from-files.js';
+export { parseSchemaFiles } from './schema/codegen/parse-schema-files.js';
 export type { CodecImport, GenerateEntitySourceOptions } from './schema/codegen/generate-entity-source.js';
 export { parseFamiliesFile } from './schema/codegen/parse-families-file.js';
 export type { ParseFamiliesFileOptions } from './schema/codegen/parse-families-file.js';

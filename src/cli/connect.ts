@@ -19,6 +19,8 @@ export interface ConnectionFlags {
   readonly instance?: string;
   readonly emulator?: string;
   readonly appProfile?: string;
+  /** `declared=actual` table ids (`--table-id`), on the schema commands. */
+  readonly tableId?: readonly string[];
 }
 
 type ConnectionOptions = Parameters<typeof Mapper.connect>[0];
@@ -81,6 +83,33 @@ export function connectionOptions(
 }
 
 /**
+ * Adds `--table-id <declared=actual...>`: the table id to use for a table the entities declare (staging copies,
+ * per-developer tables), as `RepositoryOptions.tableIds` does.
+ *
+ * @example
+ * ```ts
+ * withTableIdFlag(program.command('schema').command('plan'));
+ * ```
+ */
+export function withTableIdFlag(command: Command): Command {
+  return command.option(
+    '--table-id <declared=actual...>',
+    'use table id `actual` for the table the entities declare as `declared`',
+  );
+}
+
+function tableIds(command: string, pairs: readonly string[] | undefined): Record<string, string> {
+  const ids: Record<string, string> = {};
+  for (const pair of pairs ?? []) {
+    const at = pair.indexOf('=');
+    if (at <= 0 || at === pair.length - 1)
+      throw usageError(command, '--table-id', pair, '<declared table>=<table id>');
+    ids[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return ids;
+}
+
+/**
  * Connects a Mapper from the command's flags, runs `work` with it and closes it, however `work` ends.
  *
  * @example
@@ -94,7 +123,9 @@ export async function withMapper<T>(
   io: CliIo,
   work: (mapper: Mapper) => Promise<T>,
 ): Promise<T> {
-  const mapper = Mapper.connect(connectionOptions(command, flags, io.env));
+  const mapper = Mapper.connect(connectionOptions(command, flags, io.env), {
+    tableIds: tableIds(command, flags.tableId),
+  });
   try {
     return await work(mapper);
   } finally {

@@ -8,13 +8,17 @@ import type { WriteItem } from './write-many.js';
  *
  * @example
  * ```ts
- * await devices.saveMany([device], { onProgress: (p: WriteProgress) => console.log(`${p.written} written`) });
+ * const report = (p: WriteProgress): void => console.log(`${p.written} of ${p.consumed} written`);
  * ```
  */
 export interface WriteProgress {
+  /** Entities taken from the input so far. */
   readonly consumed: number;
+  /** Entities Bigtable confirmed written. */
   readonly written: number;
+  /** Entities certainly not written (refused, or never sent). */
   readonly notWritten: number;
+  /** Entities sent without an answer and not (yet) confirmed by reading them back. */
   readonly unknown: number;
 }
 

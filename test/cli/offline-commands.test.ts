@@ -108,6 +108,27 @@ describe('bigtable-mapper lint', () => {
   });
 });
 
+describe('bigtable-mapper lint on schema files', () => {
+  it('finds on the exported files what it finds on the entity, before any code exists', async () => {
+    const dir = `${scratch}/hotspot`;
+    const hotspot = ['--entities', 'test/fixtures/cli/hotspot.ts', ...TSCONFIG];
+    expect((await runBin(['schema', 'export', ...hotspot, '--out-dir', dir])).code).toBe(0);
+    const onEntity = await runBin(['lint', ...hotspot]);
+    const onFiles = await runBin([
+      'lint',
+      '--row-key-schema',
+      `${dir}/event.row-key-schema.yaml`,
+      '--families',
+      `${dir}/event.families.yaml`,
+    ]);
+    expect(onFiles.code).toBe(3);
+    expect(onFiles.stdout).toBe(onEntity.stdout);
+    const unpaired = await runBin(['lint', '--row-key-schema', `${dir}/event.row-key-schema.yaml`]);
+    expect(unpaired.code).toBe(2);
+    expect(unpaired.stderr).toContain('--families must be one families file per row-key schema file');
+  });
+});
+
 describe('bigtable-mapper codegen', () => {
   const rowKeySchema = `${scratch}/seed.row-key-schema.yaml`;
   const families = `${scratch}/seed.families.yaml`;

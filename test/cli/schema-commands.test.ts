@@ -86,6 +86,17 @@ describe('bigtable-mapper schema plan, apply and check on the emulator', () => {
     expect((await runBin(['schema', 'check', ...v1], env())).code).toBe(0);
   });
 
+  it('--table-id maps a declared table to another table id', async () => {
+    const copy = [...v1, '--table-id', 'devices=devices_copy'];
+    const apply = await runBin(['schema', 'apply', ...copy], env());
+    expect(apply.code).toBe(0);
+    expect(apply.stdout).toContain('create table devices_copy');
+    expect((await runBin(['schema', 'check', ...copy], env())).code).toBe(0);
+    const bad = await runBin(['schema', 'plan', ...v1, '--table-id', 'devices'], env());
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--table-id must be <declared table>=<table id>');
+  });
+
   it('refuses apply without entities or plan, or with an unreadable plan (exit 2)', async () => {
     const neither = await runBin(['schema', 'apply', ...instance], env());
     expect(neither.code).toBe(2);

@@ -22,7 +22,9 @@ import { EMULATOR_HOST_KEY } from 'bigtable-mapper/testing/vitest';
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
   name: string;
+  version: string;
   exports: Record<string, unknown>;
+  bin: Record<string, string>;
   dependencies: Record<string, string>;
 };
 
@@ -159,6 +161,14 @@ describe('the packed tarball', () => {
     expect(readFileSync(join(scratch, 'node_modules', pkg.name, 'LICENSE'), 'utf8')).toMatch(
       /Apache License\s+Version 2\.0, January 2004[\s\S]*END OF TERMS AND CONDITIONS/,
     );
+  });
+
+  it('ships the bigtable-mapper executable, which runs with the runtime dependencies only', () => {
+    const bin = pkg.bin['bigtable-mapper']!.replace(/^\.\//, '');
+    expect(packed).toContain(bin);
+    const installed = join(scratch, 'node_modules', pkg.name, bin);
+    expect(readFileSync(installed, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(run(process.execPath, [installed, '--version'], scratch).trim()).toBe(pkg.version);
   });
 
   it('ships no source maps (it ships no sources for them to point at)', () => {

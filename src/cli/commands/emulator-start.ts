@@ -5,20 +5,29 @@ import type { CommandContext } from '../command-context.js';
 import { globalsOf } from '../command-context.js';
 import { usageError } from '../usage-error.js';
 
-/** Resolves with the signal's name on the first SIGINT or SIGTERM, keeping the process alive until then. */
-function untilStopped(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    // Signal listeners do not keep the event loop alive, and the emulator's pipes are unreferenced.
-    const keepAlive = setInterval(() => {}, 2 ** 30);
-    const stop = (signal: NodeJS.Signals): void => {
-      clearInterval(keepAlive);
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
+/**
+ * Listens for SIGINT and SIGTERM from now on (so that a signal arriving while the emulator starts, or just after the
+ * line is printed, is not the default action that kills the process and leaves no time to stop it) and keeps the
+ * process alive until one arrives or `dispose` is called.
+ */
+function listenForStop(): { readonly signal: Promise<NodeJS.Signals>; dispose(): void } {
+  // Signal listeners do not keep the event loop alive, and the emulator's pipes are unreferenced.
+  const keepAlive = setInterval(() => {}, 2 ** 30);
+  let onSignal: (signal: NodeJS.Signals) => void = () => {};
+  const dispose = (): void => {
+    clearInterval(keepAlive);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  const signal = new Promise<NodeJS.Signals>((resolve) => {
+    onSignal = (received) => {
+      dispose();
+      resolve(received);
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
   });
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return { signal, dispose };
 }
 
 /**
@@ -41,8 +50,15 @@ export function registerEmulatorStart(emulator: Command, context: CommandContext
       const port = flags.port === undefined ? undefined : Number(flags.port);
       if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535))
         throw usageError('emulator start', '--port', flags.port, 'a port number 1–65535');
-      // A new emulator, even when BIGTABLE_EMULATOR_HOST already names one.
-      const handle = await startEmulator({ env: { ...io.env, BIGTABLE_EMULATOR_HOST: undefined }, port });
+      const stop = listenForStop();
+      let handle: Awaited<ReturnType<typeof startEmulator>>;
+      try {
+        // A new emulator, even when BIGTABLE_EMULATOR_HOST already names one.
+        handle = await startEmulator({ env: { ...io.env, BIGTABLE_EMULATOR_HOST: undefined }, port });
+      } catch (error) {
+        stop.dispose();
+        throw error;
+      }
       if (globalsOf(self).json)
         outJson(io, {
           host: handle.host,
@@ -53,7 +69,7 @@ export function registerEmulatorStart(emulator: Command, context: CommandContext
         });
       else out(io, `export BIGTABLE_EMULATOR_HOST=${handle.hostPort}`);
       note(io, `Bigtable emulator (${handle.source}) on ${handle.hostPort}; Ctrl-C or SIGTERM stops it.`);
-      const signal = await untilStopped();
+      const signal = await stop.signal;
       await handle.stop();
       note(io, `Stopped the emulator (${signal}).`);
     });

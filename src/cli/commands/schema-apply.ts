@@ -7,7 +7,7 @@ import { out, outJson } from '../cli-io.js';
 import type { CommandContext, EntityFlags } from '../command-context.js';
 import { entitiesOf, globalsOf, withEntityFlags } from '../command-context.js';
 import type { ConnectionFlags } from '../connect.js';
-import { withConnectionFlags, withMapper } from '../connect.js';
+import { withConnectionFlags, withMapper, withTableIdFlag } from '../connect.js';
 import { startProgress } from '../progress.js';
 import { usageError } from '../usage-error.js';
 
@@ -60,51 +60,53 @@ export function registerSchemaApply(schema: Command, context: CommandContext): v
       'also run destructive changes (drop a family, change an aggregate type, …)',
     )
     .option('--prune-families', 'also drop families no entity declares (needs --allow-destructive)');
-  withConnectionFlags(withEntityFlags(command, false)).action(async (flags: ApplyFlags, self: Command) => {
-    const { io } = context;
-    const { json } = globalsOf(self);
-    if (flags.plan === undefined && !flags.entities)
-      throw usageError('schema apply', '--entities', undefined, 'entity modules, or --plan <file>');
-    if (flags.plan !== undefined && flags.entities)
-      throw usageError(
-        'schema apply',
-        '--plan',
-        flags.plan,
-        'given without --entities (the plan says what to do)',
-      );
-    const stored = flags.plan === undefined ? undefined : readPlan(io.cwd, flags.plan);
-    const entities = await entitiesOf(context, flags);
-    const result = await withMapper('schema apply', flags, io, async (mapper) => {
-      const plan =
-        stored ??
-        (await mapper.schema.plan(
-          entities.map((e) => e.entity),
-          { pruneFamilies: flags.pruneFamilies === true },
-        ));
-      const progress = startProgress(io, {
-        label: 'applied',
-        total: plan.changes.length,
-        plainLines: true,
-        quiet: json === true || plan.changes.length === 0,
-      });
-      try {
-        return await mapper.schema.apply(plan, {
-          allowDestructive: flags.allowDestructive === true,
-          onApplied: (change, done) => progress.update(done, describeChange(change)),
+  withTableIdFlag(withConnectionFlags(withEntityFlags(command, false))).action(
+    async (flags: ApplyFlags, self: Command) => {
+      const { io } = context;
+      const { json } = globalsOf(self);
+      if (flags.plan === undefined && !flags.entities)
+        throw usageError('schema apply', '--entities', undefined, 'entity modules, or --plan <file>');
+      if (flags.plan !== undefined && flags.entities)
+        throw usageError(
+          'schema apply',
+          '--plan',
+          flags.plan,
+          'given without --entities (the plan says what to do)',
+        );
+      const stored = flags.plan === undefined ? undefined : readPlan(io.cwd, flags.plan);
+      const entities = await entitiesOf(context, flags);
+      const result = await withMapper('schema apply', flags, io, async (mapper) => {
+        const plan =
+          stored ??
+          (await mapper.schema.plan(
+            entities.map((e) => e.entity),
+            { pruneFamilies: flags.pruneFamilies === true },
+          ));
+        const progress = startProgress(io, {
+          label: 'applied',
+          total: plan.changes.length,
+          plainLines: true,
+          quiet: json === true || plan.changes.length === 0,
         });
-      } finally {
-        progress.stop();
-      }
-    });
-    if (json) outJson(io, result);
-    else if (result.applied.length === 0) out(io, 'No changes: the tables match the entities.');
-    else
-      out(
-        io,
-        [
-          `Applied ${result.applied.length} change(s):`,
-          ...result.applied.map((c) => `  ${describeChange(c)}`),
-        ].join('\n'),
-      );
-  });
+        try {
+          return await mapper.schema.apply(plan, {
+            allowDestructive: flags.allowDestructive === true,
+            onApplied: (change, done) => progress.update(done, describeChange(change)),
+          });
+        } finally {
+          progress.stop();
+        }
+      });
+      if (json) outJson(io, result);
+      else if (result.applied.length === 0) out(io, 'No changes: the tables match the entities.');
+      else
+        out(
+          io,
+          [
+            `Applied ${result.applied.length} change(s):`,
+            ...result.applied.map((c) => `  ${describeChange(c)}`),
+          ].join('\n'),
+        );
+    },
+  );
 }

@@ -4,7 +4,7 @@ import { out, outJson } from '../cli-io.js';
 import type { CommandContext, EntityFlags } from '../command-context.js';
 import { entitiesOf, globalsOf, withEntityFlags } from '../command-context.js';
 import type { ConnectionFlags } from '../connect.js';
-import { withConnectionFlags, withMapper } from '../connect.js';
+import { withConnectionFlags, withMapper, withTableIdFlag } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
 
 /**
@@ -19,7 +19,7 @@ export function registerSchemaCheck(schema: Command, context: CommandContext): v
   const command = schema
     .command('check')
     .description('exit with code 3 when the live tables differ from the entities (drift, for CI)');
-  withConnectionFlags(withEntityFlags(command, true)).action(
+  withTableIdFlag(withConnectionFlags(withEntityFlags(command, true))).action(
     async (flags: EntityFlags & ConnectionFlags, self: Command) => {
       const { io } = context;
       const entities = await entitiesOf(context, flags);

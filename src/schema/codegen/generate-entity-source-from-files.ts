@@ -1,7 +1,6 @@
-import { parseRowKeySchemaFile } from '../../codecs/key/row-key-schema-file.js';
 import type { GenerateEntitySourceOptions } from './generate-entity-source.js';
 import { generateEntitySource } from './generate-entity-source.js';
-import { parseFamiliesFile } from './parse-families-file.js';
+import { parseSchemaFiles } from './parse-schema-files.js';
 
 /**
  * {@link generateEntitySource} from the texts of the two files (each YAML or JSON, told apart by their first
@@ -19,9 +18,6 @@ export function generateEntitySourceFromFiles(
   texts: { readonly rowKeySchema: string; readonly families: string },
   options: GenerateEntitySourceOptions = {},
 ): string {
-  return generateEntitySource(
-    parseRowKeySchemaFile(texts.rowKeySchema),
-    parseFamiliesFile(texts.families),
-    options,
-  );
+  const { rowKeySchema, families } = parseSchemaFiles(texts);
+  return generateEntitySource(rowKeySchema, families, options);
 }

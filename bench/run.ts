@@ -1,7 +1,8 @@
 // `npm run bench` entry: runs every workload (or `--only name`) side by side with hand-written raw-client code and
 // the HL API against its own emulator, then writes bench/RESULTS.md. `--full` uses the issue's sizes; the default
 // quick mode takes a few minutes. `--profile` writes a CPU profile per workload under bench/profiles/; with
-// `--variant library` (or raw, hl) only that variant runs, so the profile shows it alone.
+// `--variant library` (or raw, hl) only that variant runs, so the profile shows it alone. A whole run ends with
+// the scaling table (library alone at growing sizes; `--skip-scaling` skips it).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
@@ -9,6 +10,8 @@ import { openBenchSession } from './harness/bench-session.js';
 import { formatReport } from './harness/format-report.js';
 import type { WorkloadResult } from './harness/run-workload.js';
 import { runWorkload } from './harness/run-workload.js';
+import type { ScalingPoint } from './harness/run-scaling.js';
+import { formatScaling, runScaling } from './harness/run-scaling.js';
 import type { BenchMode, VariantName } from './harness/workload.js';
 import { WORKLOADS } from './workloads/index.js';
 
@@ -19,6 +22,7 @@ const { values } = parseArgs({
     reps: { type: 'string' },
     profile: { type: 'boolean', default: false },
     variant: { type: 'string', multiple: true },
+    'skip-scaling': { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench/RESULTS.md' },
   },
 });
@@ -30,6 +34,7 @@ const session = await openBenchSession();
 const inspector = values.profile ? new Session() : undefined;
 inspector?.connect();
 const results: WorkloadResult[] = [];
+let scaling: ScalingPoint[] = [];
 try {
   for (const [index, workload] of chosen.entries()) {
     const size = workload.size(mode);
@@ -57,10 +62,15 @@ try {
       }),
     );
   }
+  if (!values['skip-scaling'] && !values.only && !values.variant) {
+    const sizes = mode === 'full' ? [1_000, 10_000, 100_000, 1_000_000] : [1_000, 10_000, 100_000];
+    console.log(`[bench] scaling: ${sizes.join(', ')} rows`);
+    scaling = await runScaling(session.context('scaling'), sizes, (line) => console.log(line));
+  }
 } finally {
   inspector?.disconnect();
   await session.close();
 }
-const report = formatReport(results, { mode, repetitions });
+const report = formatReport(results, { mode, repetitions }) + formatScaling(scaling);
 writeFileSync(values.out, report);
 console.log(`\n${report}`);

@@ -7,6 +7,7 @@ import { openBenchSession } from '../../bench/harness/bench-session.js';
 import { formatReport } from '../../bench/harness/format-report.js';
 import type { WorkloadResult } from '../../bench/harness/run-workload.js';
 import { runWorkload } from '../../bench/harness/run-workload.js';
+import { formatScaling, runScaling } from '../../bench/harness/run-scaling.js';
 import { WORKLOADS } from '../../bench/workloads/index.js';
 import { expectSameReadings } from '../../bench/workloads/shared.js';
 import { makeReading } from '../../bench/fixtures/reading.js';
@@ -41,6 +42,20 @@ describe('benchmark workloads (smoke sizes)', () => {
   it('formats a report naming every workload', () => {
     const report = formatReport(results, { mode: 'smoke', repetitions: 1 });
     for (const w of WORKLOADS) expect(report).toContain(`| ${w.name} |`);
+  });
+});
+
+describe('scaling run (smoke sizes)', () => {
+  it('streams saveMany and a scan at each size and reports per-row cost relative to the smallest', async () => {
+    const points = await runScaling(session.context(`${run}-scaling`), [20, 40]);
+    expect(points.map((p) => p.rows)).toEqual([20, 40]);
+    for (const p of points) {
+      expect(p.saveUsPerRow).toBeGreaterThan(0);
+      expect(p.scanUsPerRow).toBeGreaterThan(0);
+    }
+    const table = formatScaling(points);
+    expect(table).toContain('| 20 |');
+    expect(table).toContain('| 40 |');
   });
 });
 

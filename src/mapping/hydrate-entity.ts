@@ -1,8 +1,8 @@
-import { compareBytes } from '../codecs/key/bytes.js';
+import { bytesEqual, compareBytes } from '../codecs/key/bytes.js';
 import { KeyEncodingError } from '../errors/key-encoding-error.js';
-import { ValueEncodingError } from '../errors/value-encoding-error.js';
 import type { EntityMetadata, FieldMetadata } from '../metadata/entity-metadata.js';
 import type { Cell, RowData } from '../model/row-data.js';
+import { locateError } from './locate-error.js';
 import { microsToDate } from './save-timestamp.js';
 
 export type { Versioned } from '../metadata/entity-metadata.js';
@@ -50,13 +50,6 @@ function readPlanOf(meta: EntityMetadata): ReadPlan {
   return plan;
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  const n = a.length;
-  if (n !== b.length) return false;
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** Newest first; equal timestamps keep their arrival order (Array.prototype.sort is stable). */
 const newestFirst = (a: Cell, b: Cell): number =>
   a.timestampMicros > b.timestampMicros ? -1 : a.timestampMicros < b.timestampMicros ? 1 : 0;
@@ -95,7 +88,7 @@ export function hydrateEntity<E extends object>(meta: EntityMetadata<E>, row: Ro
     }
     const qualifiers = family.qualifiers;
     for (let q = 0; q < qualifiers.length; q++) {
-      if (!sameBytes(qualifiers[q]!, cell.qualifier)) continue;
+      if (!bytesEqual(qualifiers[q]!, cell.qualifier)) continue;
       const slot = family.slots[q]!;
       const field = fields[slot] as CellField;
       if ((field.kind === 'column' || field.kind === 'aggregate') && field.versioned) {
@@ -139,9 +132,7 @@ function decodeCell(
   try {
     return codec.decode(bytes);
   } catch (error) {
-    if (error instanceof ValueEncodingError && (error.entity === undefined || !error.cell))
-      throw error.withLocation(entity, property, { key, family: cell.family, qualifier: cell.qualifier });
-    throw error;
+    throw locateError(error, entity, property, { key, family: cell.family, qualifier: cell.qualifier });
   }
 }
 
@@ -154,7 +145,7 @@ function latestPerQualifier(cells: Cell[]): Cell[] {
   const out: Cell[] = [];
   for (const cell of cells) {
     const last = out[out.length - 1];
-    if (last !== undefined && sameBytes(last.qualifier, cell.qualifier)) {
+    if (last !== undefined && bytesEqual(last.qualifier, cell.qualifier)) {
       if (cell.timestampMicros > last.timestampMicros) out[out.length - 1] = cell;
     } else out.push(cell);
   }

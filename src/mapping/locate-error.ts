@@ -14,10 +14,31 @@ export function located<T>(entity: string, property: string, fn: () => T, cell?:
   try {
     return fn();
   } catch (error) {
-    if (error instanceof ValueEncodingError && (error.entity === undefined || (cell && !error.cell)))
-      throw error.withLocation(entity, property, cell);
-    throw error;
+    throw locateError(error, entity, property, cell);
   }
+}
+
+/**
+ * The error to rethrow from a codec call: a `ValueEncodingError` that does not yet say where it happened gets the
+ * entity, property and (when a read cell is given) its row and column; any other error is returned unchanged.
+ *
+ * @example
+ * ```ts
+ * try { codec.decode(bytes); } catch (error) { throw locateError(error, 'Device', 'name', cell); }
+ * ```
+ */
+export function locateError(
+  error: unknown,
+  entity: string,
+  property: string,
+  cell?: ValueEncodingCell,
+): unknown {
+  if (
+    error instanceof ValueEncodingError &&
+    (error.entity === undefined || (cell !== undefined && !error.cell))
+  )
+    return error.withLocation(entity, property, cell);
+  return error;
 }
 
 /**
@@ -38,8 +59,6 @@ export function encodeLocated(
   try {
     return (codec.encode as (value: unknown) => Uint8Array).call(codec, value);
   } catch (error) {
-    if (error instanceof ValueEncodingError && error.entity === undefined)
-      throw error.withLocation(entity, property);
-    throw error;
+    throw locateError(error, entity, property);
   }
 }

@@ -101,6 +101,22 @@ function compareEnds(a: KeyBound | undefined, b: KeyBound | undefined): number {
 }
 
 /**
+ * True when the range holds exactly one key (both bounds inclusive and equal), as {@link pointKeyRange} makes.
+ *
+ * @example
+ * ```ts
+ * isPointKeyRange(pointKeyRange(Uint8Array.of(1))); // true
+ * ```
+ */
+export function isPointKeyRange(range: KeyRange): boolean {
+  return (
+    range.start?.inclusive === true &&
+    range.end?.inclusive === true &&
+    compareBytes(range.start.key, range.end.key) === 0
+  );
+}
+
+/**
  * True when the range holds no key at all (start at or after end).
  *
  * @example

@@ -1,17 +1,7 @@
-import type { KeyRange } from '../../codecs/key/key-codec-types.js';
+import { isPointKeyRange } from '../../codecs/key/key-range.js';
 import type { ReadRowsRequestData } from '../../model/read-rows-request.js';
 import type { RequestPlan } from '../planner/request-plan.js';
 import { toRowRange } from './to-row-range.js';
-
-function isPoint(range: KeyRange): boolean {
-  return (
-    range.start !== undefined &&
-    range.end !== undefined &&
-    range.start.inclusive &&
-    range.end.inclusive &&
-    Buffer.compare(range.start.key, range.end.key) === 0
-  );
-}
 
 /**
  * The one place a planned read becomes a frozen ReadRows request: point ranges become row keys, other ranges row
@@ -27,8 +17,8 @@ export function compileRequest(plan: RequestPlan): ReadRowsRequestData | undefin
   const { ranges, filter, rowsLimit, reversed } = plan;
   if (ranges.length === 0) return undefined;
   const whole = ranges.length === 1 && ranges[0]!.start === undefined && ranges[0]!.end === undefined;
-  const rowKeys = ranges.filter(isPoint).map((r) => r.start!.key);
-  const rowRanges = ranges.filter((r) => !isPoint(r)).map(toRowRange);
+  const rowKeys = ranges.filter(isPointKeyRange).map((r) => r.start!.key);
+  const rowRanges = ranges.filter((r) => !isPointKeyRange(r)).map(toRowRange);
   return Object.freeze({
     ...(whole ? {} : { rows: Object.freeze({ rowKeys, rowRanges }) }),
     ...(filter ? { filter } : {}),

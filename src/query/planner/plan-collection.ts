@@ -1,3 +1,4 @@
+import { isPointKeyRange } from '../../codecs/key/key-range.js';
 import type { KeyRange } from '../../codecs/key/key-codec-types.js';
 import { compareBytes } from '../../codecs/key/bytes.js';
 import { normalizeKeyRanges } from '../../codecs/key/key-range.js';
@@ -89,14 +90,6 @@ export function collectionName(node: CollectionNode): string {
   return `collection(${node.members.map((m) => `${m.name}: ${m.query.meta.name}`).join(', ')})`;
 }
 
-function isPoint(range: KeyRange): boolean {
-  return (
-    range.start?.inclusive === true &&
-    range.end?.inclusive === true &&
-    compareBytes(range.start.key, range.end.key) === 0
-  );
-}
-
 /** Whether every range of `later` comes after every range of `others` in the read direction. */
 function comesLast(later: readonly KeyRange[], others: readonly KeyRange[], reversed: boolean): boolean {
   for (const a of later)
@@ -110,7 +103,7 @@ function comesLast(later: readonly KeyRange[], others: readonly KeyRange[], reve
 
 /** The exact server row limit for the members' per-member limits, or undefined when no limit can be exact. */
 function memberBound(members: readonly CollectionMemberPlan[], reversed: boolean): number | undefined {
-  const open = members.filter((m) => !m.plan.rows.ranges.every(isPoint));
+  const open = members.filter((m) => !m.plan.rows.ranges.every(isPointKeyRange));
   const points = members.filter((m) => !open.includes(m)).reduce((n, m) => n + m.plan.rows.ranges.length, 0);
   if (open.length === 0) return points;
   if (open.length === 1 && open[0]!.limit !== undefined) {
@@ -277,7 +270,7 @@ export function planCollection(
             (m) =>
               m.limit !== undefined &&
               residualProgram(m.plan.client).conditions.length === 0 &&
-              !m.plan.rows.ranges.every(isPoint),
+              !m.plan.rows.ranges.every(isPointKeyRange),
           )
         : [];
     const rest = own.filter((m) => !alone.includes(m));

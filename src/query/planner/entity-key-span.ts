@@ -77,8 +77,8 @@ export function spansEntity(meta: EntityMetadata, ranges: readonly KeyRange[]): 
 }
 
 /**
- * The key ranges of an entity's rows under leading key-part values (`{ tenant: 'acme' }`), or of all its rows
- * ({@link entityKeySpan}) when none is given. Values that are not a leading run of key parts are refused by the key
+ * The key ranges of an entity's rows under leading key-part values (`{ tenant: 'acme' }`), or of all its rows when
+ * none is given. Values that are not a leading run of key parts are refused by the key
  * codec (KeyEncodingError).
  *
  * @example
@@ -90,5 +90,5 @@ export function entityPrefixRanges(meta: EntityMetadata, prefix: object | undefi
   const values: Record<string, KeyValue> = {};
   for (const [property, value] of Object.entries(prefix ?? {}))
     if (value !== undefined) values[property] = value as KeyValue;
-  return Object.keys(values).length === 0 ? entityKeySpan(meta) : meta.key.codec.ranges(values);
+  return meta.key.codec.ranges(values);
 }

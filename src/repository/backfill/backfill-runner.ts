@@ -21,7 +21,6 @@ import type {
   BackfillStatus,
 } from './backfill-types.js';
 import type { StoredPlan } from './checkpoint-records.js';
-import { evolutionOf } from './evolution-stand-in.js';
 import { inspectRow, migrateRow } from './migrate-row.js';
 import type { RowResult } from './migrate-row.js';
 import { planShards } from './plan-backfill.js';
@@ -75,7 +74,7 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
     private readonly deps: BackfillDeps<E>,
     options: BackfillOptions<E>,
   ) {
-    const evolution = evolutionOf(deps.meta);
+    const evolution = deps.meta.evolution;
     if (!evolution)
       throw new InvalidArgumentError({
         api: 'Mapper.backfill',

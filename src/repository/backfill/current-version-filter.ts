@@ -1,12 +1,6 @@
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { RowFilter } from '../../model/read-rows-request.js';
-import { evolutionOf } from './evolution-stand-in.js';
-
-function versionBytes(version: number, fill: number): Uint8Array {
-  const out = new Uint8Array(16).fill(fill);
-  new DataView(out.buffer).setBigInt64(0, BigInt(version));
-  return out;
-}
+import { versionTokenRange } from '../../mapping/schema-version-token.js';
 
 /**
  * A scan filter that lets the server drop rows already at `version`: a condition whose predicate is the version
@@ -24,8 +18,9 @@ export function currentVersionFilter(
   version: number,
   read: RowFilter | undefined,
 ): RowFilter | undefined {
-  const evolution = evolutionOf(meta);
+  const evolution = meta.evolution;
   if (!evolution) return read;
+  const range = versionTokenRange(version);
   const predicate: RowFilter = {
     chain: [
       {
@@ -38,8 +33,8 @@ export function currentVersionFilter(
       { cellsPerColumnLimit: 1 },
       {
         valueRange: {
-          startValueClosed: versionBytes(version, 0),
-          endValueClosed: versionBytes(version, 0xff),
+          startValueClosed: range.start,
+          endValueClosed: range.end,
         },
       },
     ],

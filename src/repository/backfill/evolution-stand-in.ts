@@ -1,37 +1,14 @@
 // TEMPORARY STAND-IN for evo-core's evolution primitives (EVOLUTION-SPEC "Internal contract"), so that the backfill
 // compiles before evo-core's commits land. Deleted when `evo-core` is merged; nothing else may import it but the
-// backfill's own `evolution-access.ts`.
+// backfill's own files.
 import type { BigtableMapperError } from '../../errors/bigtable-mapper-error.js';
 import { hydrateEntity } from '../../mapping/hydrate-entity.js';
+import { rowSchemaVersion } from '../../mapping/schema-version-token.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { RowData } from '../../model/row-data.js';
 import type { BigtableConnection } from '../../transport/bigtable-connection.js';
 import type { CallPolicy } from '../call-policy.js';
 import type { CallOptions } from '../repository-options.js';
-
-interface StandInEvolution {
-  readonly version: number;
-  readonly family: string;
-  readonly qualifier: Uint8Array;
-}
-
-export function evolutionOf(meta: EntityMetadata): StandInEvolution | undefined {
-  return (meta as unknown as { evolution?: StandInEvolution }).evolution;
-}
-
-export function tokenOf(meta: EntityMetadata, row: RowData): Uint8Array | undefined {
-  const evolution = evolutionOf(meta);
-  if (!evolution) return undefined;
-  const cell = row.cells.find(
-    (c) => c.family === evolution.family && Buffer.compare(c.qualifier, evolution.qualifier) === 0,
-  );
-  return cell?.value;
-}
-
-export function rowSchemaVersion(meta: EntityMetadata, row: RowData): number {
-  const token = tokenOf(meta, row);
-  return token ? Number(Buffer.from(token).readBigInt64BE(0)) : 0;
-}
 
 export function upcastRow<E extends object>(
   meta: EntityMetadata<E>,
@@ -54,7 +31,7 @@ export async function rewriteRow<E extends object>(
   _options: { now: () => number; policy: CallPolicy; call?: CallOptions },
 ): Promise<RewriteOutcome> {
   const version = rowSchemaVersion(meta, row);
-  return version >= (evolutionOf(meta)?.version ?? 0)
+  return version >= (meta.evolution?.version ?? 0)
     ? { kind: 'skipped', reason: 'current' }
     : { kind: 'migrated', fromVersion: version };
 }

@@ -7,7 +7,8 @@ import type { BigtableConnection } from '../../transport/bigtable-connection.js'
 import { readRows } from '../../transport/read-rows.js';
 import type { CallPolicy } from '../call-policy.js';
 import { callOptions } from '../call-policy.js';
-import { rewriteRow, rowSchemaVersion, upcastRow } from './evolution-stand-in.js';
+import { rowSchemaVersion } from '../../mapping/schema-version-token.js';
+import { rewriteRow, upcastRow } from './evolution-stand-in.js';
 
 /**
  * What migrating one row came to; `conflicts` counts the fresh reads after a concurrent write.

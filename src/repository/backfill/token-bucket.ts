@@ -57,11 +57,12 @@ export class TokenBucket {
   take(signal?: AbortSignal): Promise<void> {
     const turn = this.queue.then(async () => {
       this.refill();
-      while (this.tokens < 1) {
+      // The epsilon absorbs floating-point residue, which could otherwise ask for sleeps too small to advance time.
+      while (this.tokens < 1 - 1e-9) {
         await this.clock.sleep(((1 - this.tokens) / this.ratePerSecond) * 1000, signal);
         this.refill();
       }
-      this.tokens -= 1;
+      this.tokens = Math.max(0, this.tokens - 1);
     });
     this.queue = turn.catch(() => undefined);
     return turn;

@@ -271,6 +271,8 @@ export { formatValue } from './errors/format-value.js';
 export { QueryError } from './errors/query-error.js';
 export type { QueryErrorDetails } from './errors/query-error.js';
 export { ReadRowsStreamError } from './errors/read-rows-stream-error.js';
+export { SchemaVersionError } from './errors/schema-version-error.js';
+export { UpcastError } from './errors/upcast-error.js';
 export type { RowErrorDetails } from './errors/row-error-details.js';
 export { TransportError } from './errors/transport-error.js';
 export { ValueEncodingError } from './errors/value-encoding-error.js';

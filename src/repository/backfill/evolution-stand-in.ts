@@ -2,20 +2,12 @@
 // compiles before evo-core's commits land. Deleted when `evo-core` is merged; nothing else may import it but the
 // backfill's own files.
 import type { BigtableMapperError } from '../../errors/bigtable-mapper-error.js';
-import { hydrateEntity } from '../../mapping/hydrate-entity.js';
 import { rowSchemaVersion } from '../../mapping/schema-version-token.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { RowData } from '../../model/row-data.js';
 import type { BigtableConnection } from '../../transport/bigtable-connection.js';
 import type { CallPolicy } from '../call-policy.js';
 import type { CallOptions } from '../repository-options.js';
-
-export function upcastRow<E extends object>(
-  meta: EntityMetadata<E>,
-  row: RowData,
-): { entity: E; fromVersion: number } {
-  return { entity: hydrateEntity(meta, row), fromVersion: rowSchemaVersion(meta, row) };
-}
 
 export type RewriteOutcome =
   | { readonly kind: 'migrated'; readonly fromVersion: number }

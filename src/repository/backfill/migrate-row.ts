@@ -8,7 +8,8 @@ import { readRows } from '../../transport/read-rows.js';
 import type { CallPolicy } from '../call-policy.js';
 import { callOptions } from '../call-policy.js';
 import { rowSchemaVersion } from '../../mapping/schema-version-token.js';
-import { rewriteRow, upcastRow } from './evolution-stand-in.js';
+import { upcastRow } from '../../mapping/upcast-row.js';
+import { rewriteRow } from './evolution-stand-in.js';
 
 /**
  * What migrating one row came to; `conflicts` counts the fresh reads after a concurrent write.

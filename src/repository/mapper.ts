@@ -209,7 +209,7 @@ export class Mapper {
    *
    * @example
    * ```ts
-   * const backfill = mapper.backfill(User, { id: 'users-to-v3', shards: 4, rowsPerSecond: 500 });
+   * const backfill = mapper.backfill(Device, { id: 'users-to-v3', shards: 4, rowsPerSecond: 500 });
    * const report = await backfill.run();
    * console.log(report.migrated, report.failures.length);
    * ```

@@ -126,7 +126,7 @@ export function interpolateKeys(start: Uint8Array, end: Uint8Array | undefined, 
  *
  * @example
  * ```ts
- * const cuts = shardCuts(span, samples.map((s) => s.key), 4);
+ * const cuts = shardCuts({ start: Buffer.from('u#'), end: Buffer.from('u$') }, [Buffer.from('u#5')], 4);
  * ```
  */
 export function shardCuts(

@@ -184,7 +184,7 @@ export class BackfillCheckpoints {
    *
    * @example
    * ```ts
-   * const done = (await store.shards('users-to-v3')).every((s) => s.state.done);
+   * const shards = await store.shards('users-to-v3');
    * ```
    */
   async shards(id: string): Promise<ShardCheckpoint[]> {

@@ -33,7 +33,7 @@ export function countsOf(c: BackfillCounts): BackfillCounts {
  *
  * @example
  * ```ts
- * const total = shards.reduce((sum, s) => addCounts(sum, s), ZERO_COUNTS);
+ * const total = addCounts(ZERO_COUNTS, { rowsRead: 1, migrated: 1, skipped: 0, failed: 0, conflictsRetried: 0 });
  * ```
  */
 export function addCounts(a: BackfillCounts, b: BackfillCounts): BackfillCounts {

@@ -37,7 +37,7 @@ import { addCounts, countsOf, resultCounts, ZERO_COUNTS } from './backfill-count
  *
  * @example
  * ```ts
- * const deps: BackfillDeps<User> = { connection, meta, tableId: 'users', policy, now: Date.now, checkpoints };
+ * const deps: BackfillDeps<Device> = { connection, meta, tableId: 'users', policy, now: Date.now, checkpoints };
  * ```
  */
 export interface BackfillDeps<E extends object> {

@@ -6,7 +6,7 @@ import type { KeyInput } from '../key-input.js';
  *
  * @example
  * ```ts
- * const options: BackfillOptions<User> = { id: 'users-to-v3', shards: 4, concurrency: 8, rowsPerSecond: 500 };
+ * const options: BackfillOptions<Device> = { id: 'users-to-v3', shards: 4, concurrency: 8, rowsPerSecond: 500 };
  * ```
  */
 export interface BackfillOptions<E> {
@@ -178,7 +178,7 @@ export interface BackfillReport<E> extends BackfillCounts {
  *
  * @example
  * ```ts
- * const stuck = (await backfill.status()).shards.filter((s) => !s.done && s.owner !== null);
+ * const stuck = (await mapper.backfill(Device).status()).shards.filter((s) => !s.done && s.owner !== null);
  * ```
  */
 export interface BackfillShardStatus extends BackfillShard, BackfillCounts {
@@ -216,7 +216,7 @@ export interface BackfillStatus {
  *
  * @example
  * ```ts
- * const backfill = mapper.backfill(User, { id: 'users-to-v3', shards: 4, rowsPerSecond: 500 });
+ * const backfill = mapper.backfill(Device, { id: 'users-to-v3', shards: 4, rowsPerSecond: 500 });
  * await backfill.plan();
  * const report = await backfill.run();
  * console.log(report.migrated, 'migrated;', report.failed, 'failed');

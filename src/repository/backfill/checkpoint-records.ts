@@ -6,7 +6,7 @@ import type { KeySpan } from '../../query/planner/split-key-span.js';
  *
  * @example
  * ```ts
- * const plan: StoredPlan = { id: 'users-to-v3', entity: 'User', table: 'users', targetVersion: 3, span, shards: [span] };
+ * const plan: StoredPlan = { id: 'users-to-v3', entity: 'Device', table: 'users', targetVersion: 3, span, shards: [span] };
  * ```
  */
 export interface StoredPlan {

@@ -8,7 +8,7 @@ import type { BackfillOptions } from './backfill-types.js';
  *
  * @example
  * ```ts
- * const options: ResolvedBackfillOptions<User> = resolveBackfillOptions(meta, 3, { shards: 8 });
+ * const options: ResolvedBackfillOptions<Device> = resolveBackfillOptions(meta, 3, { shards: 8 });
  * ```
  */
 export interface ResolvedBackfillOptions<E> extends Required<
@@ -43,7 +43,7 @@ const ID = /^[A-Za-z0-9._-]{1,100}$/;
  *
  * @example
  * ```ts
- * resolveBackfillOptions(meta, 3, {}).id; // 'User-to-v3'
+ * resolveBackfillOptions(meta, 3, {}).id; // 'Device-to-v3'
  * ```
  */
 export function resolveBackfillOptions<E>(

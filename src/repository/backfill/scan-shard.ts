@@ -91,7 +91,7 @@ export interface SettledRows {
  *
  * @example
  * ```ts
- * await scanShard(scan, shard, lastKey, async (done) => store.update(...) !== undefined);
+ * const outcome = await scanShard(scan, shard, null, async (done) => keepGoing(done.lastKey));
  * ```
  */
 export async function scanShard(

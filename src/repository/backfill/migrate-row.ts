@@ -9,7 +9,7 @@ import type { CallPolicy } from '../call-policy.js';
 import { callOptions } from '../call-policy.js';
 import { rowSchemaVersion } from '../../mapping/schema-version-token.js';
 import { upcastRow } from '../../mapping/upcast-row.js';
-import { rewriteRow } from './evolution-stand-in.js';
+import { rewriteRow } from '../rewrite-row.js';
 
 /**
  * What migrating one row came to; `conflicts` counts the fresh reads after a concurrent write.

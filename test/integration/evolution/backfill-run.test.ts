@@ -39,8 +39,7 @@ function migratedKeys(events: readonly BackfillRowEvent[]): string[] {
   return events.filter((e) => e.outcome === 'migrated').map((e) => text(e.key));
 }
 
-// Skipped until evo-core's rewriteRow replaces the backfill's stand-in (which writes nothing).
-describe.skip('backfill runs', () => {
+describe('backfill runs', () => {
   it('a stopped run keeps its checkpoint and the next run resumes after it, migrating each row once', async () => {
     const keys = await writeV1('res-', 300);
     const id = uniqueId('resume');
@@ -63,8 +62,9 @@ describe.skip('backfill runs', () => {
     expect(checkpointed.migrated).toBeGreaterThanOrEqual(100);
 
     const second: BackfillRowEvent[] = [];
+    // Without the server-side filter of current rows, only the checkpoint keeps the rows before it from being read.
     const report = await mapper()
-      .backfill(BfUser, { ...options, onRow: (e) => second.push(e) })
+      .backfill(BfUser, { ...options, skipCurrent: false, onRow: (e) => second.push(e) })
       .run();
     expect(report).toMatchObject({ complete: true, failed: 0 });
     // The resumed scan starts after the checkpoint and the server drops rows already at v3: nothing twice.

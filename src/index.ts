@@ -23,6 +23,8 @@ export type {
 } from './repository/repository.js';
 export type { WriteProgress } from './repository/write-stream.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
+export type { WriteBackReport } from './repository/write-back.js';
+export type { RewriteOutcome } from './repository/rewrite-row.js';
 export type {
   FullKey,
   KeyInput,

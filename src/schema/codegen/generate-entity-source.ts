@@ -43,7 +43,11 @@ export interface CodecImport {
 export interface GenerateEntitySourceOptions {
   /** `decorators` (default): a decorated class; `defineEntity`: a plain class and a `defineEntity()` call. */
   readonly style?: 'decorators' | 'defineEntity';
-  /** Imports by protobuf type name or user codec name (`{ custom: name }`). Protobuf types with a `file` need none. */
+  /**
+   * Imports by protobuf type name or user codec name (`{ custom: name }`). Protobuf types with a `file` need none.
+   * An entity name imports that entity instead of declaring it (a parent generated into its own module): its
+   * children refer to the imported class, or with `defineEntity` to its `<name>Entity` constant.
+   */
   readonly imports?: Readonly<Record<string, CodecImport>>;
   /** Package to import the SDK from. Default `bigtable-mapper`. */
   readonly packageName?: string;
@@ -129,9 +133,25 @@ class Generator {
     const name = spec.name ?? ref.split('.').at(-1)!;
     if (!isIdentifier(name))
       this.problem(`import name ${JSON.stringify(name)} is not an identifier`, property);
-    const names = this.external.get(spec.from) ?? new Set<string>();
+    this.addImport(spec.from, name);
+    return name;
+  }
+
+  addImport(from: string, name: string): void {
+    const names = this.external.get(from) ?? new Set<string>();
     names.add(name);
-    this.external.set(spec.from, names);
+    this.external.set(from, names);
+  }
+
+  /**
+   * How a child refers to its parent: by class name, or (defineEntity) by the `<Parent>Entity` constant that carries
+   * its key parts to TypeScript; imported from where `imports` says the parent's generated module is.
+   */
+  parentRef(parent: string): string {
+    const spec = this.options.imports?.[parent];
+    const base = spec?.name ?? parent;
+    const name = (this.options.style ?? 'decorators') === 'defineEntity' ? `${base}Entity` : base;
+    if (spec) this.addImport(spec.from, name);
     return name;
   }
 
@@ -317,12 +337,7 @@ function familyMembers(g: Generator, family: FileFamily): Member[] {
 function entityOptions(g: Generator, file: FamiliesFile, layout: FilesKeyLayout): [string, SourceDoc][] {
   const entries: [string, SourceDoc][] = [['table', quote(file.table)]];
   if (layout.parent) {
-    // defineEntity's return value carries the parent's key parts to TypeScript; the class alone does not.
-    const style = g.options.style ?? 'decorators';
-    entries.push([
-      'parent',
-      style === 'defineEntity' ? `${layout.parent.entity}Entity` : layout.parent.entity,
-    ]);
+    entries.push(['parent', g.parentRef(layout.parent.entity)]);
     if (layout.parent.literal !== undefined) entries.push(['literal', literalDoc(layout.parent.literal)]);
     return entries; // the encoding, delimiter and salt are the parent's
   }
@@ -404,7 +419,8 @@ export function generateEntitySource(
  * (`parent` and `literal` in its families file) is generated as `@Entity({ table, parent: Parent, literal })` (or
  * `defineEntity(Child, { parent: ParentEntity, literal, … })`) with only its own key parts, the parent's key parts
  * declared as plain properties; its parent's files must be among `files`, and the child's row-key schema must start
- * with the parent's key. `comments.top` goes above the first class.
+ * with the parent's key. To keep the parent in a module of its own, give its files and `imports: { <parent>: { from
+ * } }`: it is then imported, not declared. `comments.top` goes above the first class.
  *
  * @example
  * ```ts
@@ -435,19 +451,21 @@ export function generateEntitiesSource(
       (message) => g.problem(message),
       parent === undefined ? undefined : files[parent],
     );
-    const members = families.families.flatMap((f) => familyMembers(g, f));
+    // An entity with an entry in `imports` is imported, not declared: its files only give a child its key.
+    const imported = options.imports?.[families.entity] !== undefined;
+    const members = imported ? [] : families.families.flatMap((f) => familyMembers(g, f));
     for (const p of [
       ...members.map((m) => m.property),
       ...(layout?.items ?? []).flatMap((item) => (item.part ? [item.part.property] : [])),
     ])
       if (!isIdentifier(p)) g.problem('is not an identifier; rename the property in the file', p);
-    return { families, layout, members };
+    return { families, layout, members, imported };
   });
   if (g.problems.length > 0) throw new MetadataError(g.problems);
 
-  const blocks = entities.map(({ families, layout, members }) => {
+  const blocks = entities.flatMap(({ families, layout, members, imported }) => {
     g.file = families;
-    return entityLines(g, families, layout!, members);
+    return imported ? [] : [entityLines(g, families, layout!, members)];
   });
   const from =
     options.generatedFrom ??

@@ -276,9 +276,33 @@ describe('codegen round trip: entity -> schema files -> generated source -> same
     });
   }
 
+  for (const style of ['decorators', 'defineEntity'] as const) {
+    it(`a child generated into its own module imports its parent's module (${style})`, async () => {
+      const [itemFiles, commentFiles] = exportedChain(resolveEntity(InvoicePayment));
+      const parentPath = fileURLToPath(new URL(`SplitInvoiceHeader-${style}.ts`, OUT));
+      const childPath = fileURLToPath(new URL(`SplitInvoicePayment-${style}.ts`, OUT));
+      const parentSource = generateEntitiesSource([itemFiles!], { style });
+      const childSource = generateEntitiesSource([itemFiles!, commentFiles!], {
+        style,
+        imports: { InvoiceHeader: { from: `./SplitInvoiceHeader-${style}.js` } },
+      });
+      expect(childSource).not.toContain('class InvoiceHeader');
+      expect(childSource).toContain(
+        `import { InvoiceHeader${style === 'defineEntity' ? 'Entity' : ''} } from './SplitInvoiceHeader-${style}.js';`,
+      );
+      writeFileSync(parentPath, parentSource);
+      writeFileSync(childPath, childSource);
+      written.push(parentPath, childPath);
+      const { InvoicePayment: Generated } = (await import(childPath)) as Record<string, EntityClass>;
+      const { InvoiceHeader: Parent } = (await import(parentPath)) as Record<string, EntityClass>;
+      expect(resolveEntity(Generated!).parent).toBe(Parent);
+      expect(comparable(resolveEntity(Generated!))).toEqual(comparable(resolveEntity(InvoicePayment)));
+    });
+  }
+
   it('the generated sources type-check with the project settings', () => {
     const errors = typeErrors(OUT, written);
-    expect(written.length).toBe(entities.length * 2 + 2);
+    expect(written.length).toBe(entities.length * 2 + 2 + 4);
     expect(errors).toEqual([]);
   }, 120_000);
 });

@@ -218,14 +218,14 @@ export type {
 // Codegen (docs/codegen.md): entity source from a row-key schema file and a families file, and the way back.
 export { exportSchemaFiles } from './schema/codegen/export-schema-files.js';
 export type { ExportSchemaFilesOptions, SchemaFiles } from './schema/codegen/export-schema-files.js';
-export { generateEntitySource } from './schema/codegen/generate-entity-source.js';
+export { generateEntitiesSource, generateEntitySource } from './schema/codegen/generate-entity-source.js';
 export { generateEntitySourceFromFiles } from './schema/codegen/generate-entity-source-from-files.js';
 export { parseSchemaFiles } from './schema/codegen/parse-schema-files.js';
 export type { CodecImport, GenerateEntitySourceOptions } from './schema/codegen/generate-entity-source.js';
 export { parseFamiliesFile } from './schema/codegen/parse-families-file.js';
 export type { ParseFamiliesFileOptions } from './schema/codegen/parse-families-file.js';
 export { formatFamiliesFile } from './schema/codegen/format-families-file.js';
-export { schemaFilesMetadata } from './schema/codegen/schema-files-metadata.js';
+export { schemaFilesEntities, schemaFilesMetadata } from './schema/codegen/schema-files-metadata.js';
 export { inferTableEntities } from './schema/codegen/infer-table-entities.js';
 export type {
   InferredEntity,

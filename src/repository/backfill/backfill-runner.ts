@@ -177,12 +177,25 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
     };
   }
 
+  /** Counts a handled row and tells the caller's `onRow`. */
+  private handled(tracker: BackfillProgressTracker, key: Uint8Array, result: RowResult): RowResult {
+    tracker.row(key, result);
+    this.options.onRow?.({
+      key,
+      outcome: result.outcome,
+      fromVersion: result.fromVersion,
+      error: result.error,
+    });
+    return result;
+  }
+
   /** The filter of a fresh single-row read: the whole entity with old shapes and the version cell. */
   private readFilter(): RowFilter | undefined {
     return wholeEntityReadFilter(this.deps.meta, this.deps.now());
   }
 
   private scanOf(
+    signal: AbortSignal | undefined,
     filter: RowFilter | undefined,
     handle: (row: Parameters<ShardScan['handle']>[0]) => Promise<RowResult>,
   ): ShardScan {
@@ -190,7 +203,6 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
     const foreign = foreignRows(meta, registeredSiblings(meta), this.ranges);
     const bucket =
       this.options.rowsPerSecond === undefined ? undefined : new TokenBucket(this.options.rowsPerSecond);
-    const signal = this.options.signal;
     return {
       connection,
       tableId,
@@ -214,20 +226,13 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
     const byVersion: Record<number, number> = {};
     const samples: Array<{ key: Uint8Array; fromVersion: number; entity: E }> = [];
     const tracker = new BackfillProgressTracker(plan.shards, this.options.onProgress, () => this.deps.now());
-    const scan = this.scanOf(this.readFilter(), async (row) => {
+    const scan = this.scanOf(this.options.signal, this.readFilter(), async (row) => {
       const result = inspectRow(this.deps.meta, this.targetVersion, row);
       if (result.fromVersion !== undefined)
         byVersion[result.fromVersion] = (byVersion[result.fromVersion] ?? 0) + 1;
       if (result.outcome === 'migrated' && samples.length < this.options.sample)
         samples.push({ key: row.key, fromVersion: result.fromVersion!, entity: result.entity as E });
-      tracker.row(row.key, result);
-      this.options.onRow?.({
-        key: row.key,
-        outcome: result.outcome,
-        fromVersion: result.fromVersion,
-        error: result.error,
-      });
-      return result;
+      return this.handled(tracker, row.key, result);
     });
     await this.eachParallel(
       plan.shards.map((span, index) => async () => {
@@ -293,21 +298,17 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
     const scanFilter = this.options.skipCurrent
       ? currentVersionFilter(this.deps.meta, this.targetVersion, filter)
       : filter;
-    const scan = this.scanOf(scanFilter, async (row) => {
+    // The first failure stops the other shards too (their checkpoints are kept), then is what run() rejects with.
+    const halt = new AbortController();
+    const signal = this.options.signal ? AbortSignal.any([this.options.signal, halt.signal]) : halt.signal;
+    const scan = this.scanOf(signal, scanFilter, async (row) => {
       const result = await migrateRow(target, row);
-      tracker.row(row.key, result);
-      this.options.onRow?.({
-        key: row.key,
-        outcome: result.outcome,
-        fromVersion: result.fromVersion,
-        error: result.error,
-      });
-      return result;
+      return this.handled(tracker, row.key, result);
     });
     const working = new Set<number>();
     const worker = async (): Promise<void> => {
       for (;;) {
-        this.options.signal?.throwIfAborted();
+        signal.throwIfAborted();
         const shards = await this.deps.checkpoints.shards(this.id);
         const open = shards.filter((s) => !s.state.done);
         if (open.length === 0) return;
@@ -319,7 +320,7 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
         );
         if (!free) {
           if (open.every((s) => working.has(s.index))) return;
-          await abortableSleep(Math.min(1_000, this.options.leaseMs / 4), this.options.signal);
+          await abortableSleep(Math.min(1_000, this.options.leaseMs / 4), signal);
           continue;
         }
         working.add(free.index);
@@ -340,7 +341,16 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
         }
       }
     };
-    await Promise.all(Array.from({ length: this.options.parallelShards }, worker));
+    let first: { error: unknown } | undefined;
+    await Promise.all(
+      Array.from({ length: this.options.parallelShards }, () =>
+        worker().catch((error: unknown) => {
+          first ??= { error };
+          halt.abort(error);
+        }),
+      ),
+    );
+    if (first) throw first.error;
     tracker.finish();
     const status = await this.status();
     return {

@@ -4,20 +4,13 @@ import { NotFoundError } from '../../../src/errors/not-found-error.js';
 import { SchemaVersionError } from '../../../src/errors/schema-version-error.js';
 import { encodeToken, rowSchemaVersion, tokenOf } from '../../../src/mapping/schema-version-token.js';
 import { getEntityMetadata } from '../../../src/metadata/entity-registry.js';
-import type { RowData } from '../../../src/model/row-data.js';
 import { mutateRow } from '../../../src/transport/mutate-row.js';
-import { readRows } from '../../../src/transport/read-rows.js';
-import { User, saveAsOld, v1, v2, v3 } from './evolving-users.js';
+import { User, saveAsOld, v1, v2, v3, rawUserRow } from './evolving-users.js';
 
 const mapper = useMapper([User]);
 const meta = getEntityMetadata(User);
 
-async function rawRow(key: string): Promise<RowData | undefined> {
-  const request = { rows: { rowKeys: [Buffer.from(key)], rowRanges: [] } };
-  for await (const row of readRows(mapper().connection, mapper().repository(User).tableId, request))
-    return row;
-  return undefined;
-}
+const rawRow = (key: string) => rawUserRow(mapper(), key);
 
 const versionOf = async (key: string) => rowSchemaVersion(meta, (await rawRow(key))!);
 

@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { useMapper } from 'bigtable-mapper/testing/vitest';
 import { rowSchemaVersion } from '../../../src/mapping/schema-version-token.js';
 import { getEntityMetadata } from '../../../src/metadata/entity-registry.js';
-import type { RowData } from '../../../src/model/row-data.js';
 import { Repository } from '../../../src/repository/repository.js';
 import type { WriteBackReport } from '../../../src/repository/write-back.js';
-import { readRows } from '../../../src/transport/read-rows.js';
-import { User, saveAsOld, v1, v3 } from './evolving-users.js';
+import { User, saveAsOld, v1, v3, rawUserRow } from './evolving-users.js';
 
 const reports: WriteBackReport[] = [];
 const mapper = useMapper([User], { writeBack: true, onWriteBack: (r) => reports.push(r) });
@@ -15,12 +13,7 @@ const plain = () =>
   new Repository(mapper().connection, meta, { tableIds: { evo_users: mapper().repository(User).tableId } });
 const meta = getEntityMetadata(User);
 
-async function rawRow(key: string): Promise<RowData | undefined> {
-  const request = { rows: { rowKeys: [Buffer.from(key)], rowRanges: [] } };
-  for await (const row of readRows(mapper().connection, mapper().repository(User).tableId, request))
-    return row;
-  return undefined;
-}
+const rawRow = (key: string) => rawUserRow(mapper(), key);
 
 /** Waits (bounded) until `count` write-backs have reported. */
 async function reported(count: number): Promise<WriteBackReport[]> {

@@ -19,7 +19,9 @@ import {
 import { buildSaveMutations } from '../../../src/mapping/build-save-mutations.js';
 import { resolveEntity } from '../../../src/metadata/resolve-entity.js';
 import type { Mapper } from '../../../src/repository/mapper.js';
+import type { RowData } from '../../../src/model/row-data.js';
 import { mutateRow } from '../../../src/transport/mutate-row.js';
+import { readRows } from '../../../src/transport/read-rows.js';
 
 export const SettingsType = new protobuf.Type('EvoSettings')
   .add(new protobuf.Field('theme', 1, 'string'))
@@ -149,4 +151,11 @@ export function v3(
     prefs: new Map(Object.entries(prefs)),
     logins: 0,
   });
+}
+
+/** The User row under `key` exactly as stored (every cell), or undefined. */
+export async function rawUserRow(mapper: Mapper, key: string): Promise<RowData | undefined> {
+  const request = { rows: { rowKeys: [Buffer.from(key)], rowRanges: [] } };
+  for await (const row of readRows(mapper.connection, mapper.repository(User).tableId, request)) return row;
+  return undefined;
 }

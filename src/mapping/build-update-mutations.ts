@@ -46,7 +46,15 @@ export type EntityChanges<E> = {
 
 const EMPTY = new Uint8Array(0);
 
-function isEntryChange(value: unknown): value is MapChange<unknown, unknown> | SetChange<unknown> {
+/**
+ * Whether an update value is an entry-level `{ put, remove }` change of a Map/Set (not a whole new Map/Set).
+ *
+ * @example
+ * ```ts
+ * isEntryChange({ put: ['a'] }); // true
+ * ```
+ */
+export function isEntryChange(value: unknown): value is MapChange<unknown, unknown> | SetChange<unknown> {
   return (
     typeof value === 'object' &&
     value !== null &&

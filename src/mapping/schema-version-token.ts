@@ -46,7 +46,8 @@ export function encodeToken(version: number, writeId: Uint8Array): Uint8Array {
 }
 
 /**
- * The value range that holds every token of `version`, whatever its write id: `v‖00×8` to `v‖FF×8`, both closed.
+ * The value range that holds every token of `version`, whatever its write id: from the plain 8-byte `v` (as other
+ * tools may write it) to `v‖FF×8`, both closed.
  *
  * @example
  * ```ts
@@ -55,7 +56,7 @@ export function encodeToken(version: number, writeId: Uint8Array): Uint8Array {
  */
 export function versionTokenRange(version: number): { readonly start: Uint8Array; readonly end: Uint8Array } {
   return {
-    start: encodeToken(version, new Uint8Array(VERSION_BYTES)),
+    start: encodeToken(version, new Uint8Array(VERSION_BYTES)).subarray(0, VERSION_BYTES),
     end: encodeToken(version, new Uint8Array(VERSION_BYTES).fill(0xff)),
   };
 }

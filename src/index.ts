@@ -22,6 +22,19 @@ export type {
   UpdateEntityOptions,
 } from './repository/repository.js';
 export type { WriteProgress } from './repository/write-stream.js';
+// Schema evolution's backfill runner (`mapper.backfill`).
+export type {
+  Backfill,
+  BackfillCounts,
+  BackfillOptions,
+  BackfillPlan,
+  BackfillProgress,
+  BackfillReport,
+  BackfillRowEvent,
+  BackfillShard,
+  BackfillShardStatus,
+  BackfillStatus,
+} from './repository/backfill/backfill-types.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
 export type {
   FullKey,

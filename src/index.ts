@@ -76,6 +76,15 @@ export { isKeyOf, keyOwner } from './metadata/key-owner.js';
 export { findKeyCollision } from './metadata/find-key-collision.js';
 export type { KeyCollision } from './metadata/find-key-collision.js';
 export { Gc } from './metadata/gc.js';
+// Schema evolution: versions stored in each row, upcast steps reading old rows (docs/evolution.md).
+export { upcastStep } from './metadata/upcast-step.js';
+export type {
+  EvolutionOptions,
+  OldField,
+  OldShape,
+  OldState,
+  UpcastStep,
+} from './metadata/evolution-options.js';
 export type { Duration } from './metadata/gc.js';
 export type {
   AggregateOptions,
@@ -101,12 +110,15 @@ export type {
   CounterFieldMetadata,
   EntityClass,
   EntityMetadata,
+  EvolutionMetadata,
   FamilyMetadata,
   FieldMetadata,
   KeyMetadata,
   KeyPartMetadata,
   MapFieldMetadata,
+  OldFieldMetadata,
   SetFieldMetadata,
+  UpcastStepMetadata,
   VersionFieldMetadata,
   Versioned,
 } from './metadata/entity-metadata.js';
@@ -259,6 +271,8 @@ export { formatValue } from './errors/format-value.js';
 export { QueryError } from './errors/query-error.js';
 export type { QueryErrorDetails } from './errors/query-error.js';
 export { ReadRowsStreamError } from './errors/read-rows-stream-error.js';
+export { SchemaVersionError } from './errors/schema-version-error.js';
+export { UpcastError } from './errors/upcast-error.js';
 export type { RowErrorDetails } from './errors/row-error-details.js';
 export { TransportError } from './errors/transport-error.js';
 export { ValueEncodingError } from './errors/value-encoding-error.js';

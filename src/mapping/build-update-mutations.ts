@@ -149,9 +149,9 @@ export function buildUpdateMutations<E extends object>(
     whole.push(meta.version);
     synthetic[meta.version.property] = options.expectedVersion;
   }
-  const save = buildSaveMutations({ ...meta, fields: whole } as EntityMetadata<E>, synthetic as E, {
-    now: options.now,
-  });
+  // The schema-version token is the caller's (Repository.update writes it with its version condition).
+  const only = { ...meta, fields: whole, evolution: undefined } as EntityMetadata<E>;
+  const save = buildSaveMutations(only, synthetic as E, { now: options.now });
   const mutations = [...save.mutations];
   const origins: Array<string | undefined> = save.mutations.map(() => undefined);
   for (const [field, change] of partial) {

@@ -21,8 +21,13 @@ export interface WriteItem {
   readonly single: (() => Promise<void>) | undefined;
 }
 
-/** Entities per MutateRows call: large enough to amortise the round trip, small enough to spread over the pool. */
-const ENTITIES_PER_CALL = 2_000;
+/**
+ * Entities per MutateRows call: large enough to amortise the round trip, small enough to spread over the pool.
+ * Measured (bench saveMany): 1,000 instead of 2,000 puts twice as many requests to work on a batch of a few
+ * thousand entities and halves what each request keeps alive until answered, which cut the client's CPU (mostly
+ * garbage collection) by about a third.
+ */
+const ENTITIES_PER_CALL = 1_000;
 
 /**
  * Writes a batch and reports every entity's outcome exactly: resolves when all were written, else throws a

@@ -11,10 +11,10 @@ import { settleWithin, sleep, waitUntil } from './support/wait-until.js';
 
 const N = 100_000;
 /**
- * In flight at once: `batchConcurrency` (default 4) MutateRows requests of ENTITIES_PER_CALL (2,000) entities each,
+ * In flight at once: `batchConcurrency` (default 4) MutateRows requests of ENTITIES_PER_CALL (1,000) entities each,
  * values read from src/repository/write-many.ts and RepositoryOptions.
  */
-const MAX_IN_FLIGHT = 4 * 2_000;
+const MAX_IN_FLIGHT = 4 * 1_000;
 
 describe('a short outage under default retry options', () => {
   it('a 1.8 s cut during saveMany loses nothing and leaves at most the in-flight entities unknown', async () => {

@@ -1,5 +1,6 @@
 import { KeyEncodingError } from '../../errors/key-encoding-error.js';
 import { concatBytes, hasPrefix } from './bytes.js';
+import { compileDelimitedKeyFastPath } from './delimited-key-fast-path.js';
 import { encodeDelimitedStruct } from './delimited-struct.js';
 import type {
   KeyCodec,
@@ -271,7 +272,20 @@ export function createKeyCodec(options: KeyCodecOptions): EntityKeyCodec {
     return { stored, stop, saltKnown };
   }
 
+  // Keys of the common delimited text layouts take a shortcut that falls back to the code below for anything it
+  // does not handle, errors included (see delimited-key-fast-path.ts).
+  const fast =
+    encoding.kind === 'delimited' && !salt ? compileDelimitedKeyFastPath(segments, delimiter) : undefined;
+
   function encode(values: Readonly<Record<string, KeyValue>>): Uint8Array {
+    return fast?.encode(values) ?? encodeGeneral(values);
+  }
+
+  function decode(key: Uint8Array): Record<string, KeyValue> {
+    return fast?.decode(key) ?? decodeGeneral(key);
+  }
+
+  function encodeGeneral(values: Readonly<Record<string, KeyValue>>): Uint8Array {
     if (typeof values !== 'object' || values === null)
       throw invalid(undefined, values, 'an object of key fields');
     try {
@@ -286,7 +300,7 @@ export function createKeyCodec(options: KeyCodecOptions): EntityKeyCodec {
     }
   }
 
-  function decode(key: Uint8Array): Record<string, KeyValue> {
+  function decodeGeneral(key: Uint8Array): Record<string, KeyValue> {
     if (!(key instanceof Uint8Array)) throw invalid(undefined, key, 'a Uint8Array row key');
     if (key.length === 0) throw invalid(undefined, key, 'a non-empty row key');
     if (staticPrefix && !hasPrefix(key, staticPrefix)) {

@@ -40,6 +40,7 @@ const OUT = new URL('../../../../.tmp/codegen-round-trip/', import.meta.url);
 const IMPORTS_FROM = '../../test/unit/schema/codegen/codegen-imports.js';
 const imports = {
   'media.v1.Thumbnail': { from: IMPORTS_FROM },
+  'accounts.v3.Address': { from: IMPORTS_FROM },
   csv: { from: IMPORTS_FROM },
   point32: { from: IMPORTS_FROM },
   decimal: { from: IMPORTS_FROM },

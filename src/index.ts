@@ -36,6 +36,8 @@ export type {
   BackfillStatus,
 } from './repository/backfill/backfill-types.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
+export type { WriteBackReport } from './repository/write-back.js';
+export type { RewriteOutcome } from './repository/rewrite-row.js';
 export type {
   FullKey,
   KeyInput,

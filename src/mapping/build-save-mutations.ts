@@ -15,6 +15,7 @@ import { encodeLocated, located } from './locate-error.js';
 import type { MappingWarning } from './mapping-warning.js';
 import type { Clock } from './save-timestamp.js';
 import { dateToMicros, saveTimestampMicros } from './save-timestamp.js';
+import { oldStorageDeletes } from './old-storage-deletes.js';
 import { encodeToken, randomWriteId, SCHEMA_VERSION_PROPERTY } from './schema-version-token.js';
 
 const EMPTY = new Uint8Array(0);
@@ -86,7 +87,8 @@ interface VersionedEntry {
  * - counters and aggregates: untouched (they change through increments and AddToCell only);
  * - version field: DeleteFromColumn + SetCell of `version + 1` (always one cell), with the check to send the save
  *   conditionally;
- * - schema-version cell (`@Evolve`): DeleteFromColumn + SetCell of a fresh token (current version, random write id).
+ * - schema-version cell (`@Evolve`): DeleteFromColumn + SetCell of a fresh token (current version, random write id),
+ *   and deletes of the old-shape columns/families the entity no longer declares (`oldStorageDeletes`).
  * Limits are checked before returning (see `checkWriteLimits`).
  *
  * @example
@@ -143,6 +145,7 @@ export function buildSaveMutations<E extends object>(
     schemaToken = encodeToken(evolution.version, (options.writeId ?? randomWriteId)());
     const { family, qualifier } = evolution;
     replaceColumn(SCHEMA_VERSION_PROPERTY, family, qualifier, timestampMicros, schemaToken, push);
+    for (const mutation of oldStorageDeletes(meta)) push(SCHEMA_VERSION_PROPERTY, mutation);
   }
   const warnings = checkWriteLimits(meta.name, key, mutations, origins);
   return Object.freeze({

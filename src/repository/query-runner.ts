@@ -82,7 +82,8 @@ export function partialLoadFor(meta: EntityMetadata, program: ResidualProgram): 
 /**
  * One row as the plan's result: the hydrated entity with the residual conditions checked and the projection
  * applied; 'skipped' when it does not decode and `report` takes it (reported here), 'filtered' when a residual
- * condition fails. Without `report` a decode error is thrown.
+ * condition fails. Without `report` a decode error is thrown. A row read whole that was upcast from an older schema
+ * version is handed to `upcast` (write-back).
  *
  * @example
  * ```ts
@@ -96,12 +97,18 @@ export function materializeRow(
   partial: PartialLoad | undefined,
   row: RowData,
   report: SkippedRowReporter | undefined,
+  upcast?: (meta: EntityMetadata, row: RowData) => void,
 ): Record<string, unknown> | 'skipped' | 'filtered' {
   let entity: Record<string, unknown>;
   try {
+    const evolution = meta.evolution;
     // Only key parts selected: the cells are value-stripped, so there is nothing to upcast (or to decode).
-    const upcast = meta.evolution !== undefined && program.keep?.length !== 0;
-    entity = (upcast ? upcastRow(meta, row).entity : hydrateEntity(meta, row)) as Record<string, unknown>;
+    if (evolution !== undefined && program.keep?.length !== 0) {
+      const result = upcastRow(meta, row);
+      entity = result.entity as Record<string, unknown>;
+      // Only a row read whole can be written back whole.
+      if (upcast && result.fromVersion !== evolution.version && !program.keep && !partial) upcast(meta, row);
+    } else entity = hydrateEntity(meta, row) as Record<string, unknown>;
   } catch (error) {
     if (!report || !isDecodeError(error)) throw error;
     report(Object.freeze({ entity: meta.name, key: row.key, error }));
@@ -136,7 +143,11 @@ export async function* runQueryPlan(
   tableId: string,
   meta: EntityMetadata,
   plan: QueryPlan,
-  options: QueryExecuteOptions & { readonly read?: ReadRowsOptions },
+  options: QueryExecuteOptions & {
+    readonly read?: ReadRowsOptions;
+    /** Receives each row read whole that was upcast from an older schema version (write-back). */
+    readonly upcast?: (meta: EntityMetadata, row: RowData) => void;
+  },
 ): AsyncGenerator<QueryRow> {
   let request = plan.request;
   let returned = 0;
@@ -169,7 +180,7 @@ export async function* runQueryPlan(
           yield { key: row.key, entity: undefined };
           continue;
         }
-        const entity = materializeRow(meta, program, partial, row, report);
+        const entity = materializeRow(meta, program, partial, row, report, options.upcast);
         if (entity === 'skipped') {
           skipped++;
           continue;

@@ -1,6 +1,7 @@
 import type { Clock } from '../mapping/save-timestamp.js';
 import type { CallTimeouts, PerCallOptions } from '../transport/call-timeouts.js';
 import type { RetryPolicy } from '../transport/retry-policy.js';
+import type { WriteBackReport } from './write-back.js';
 
 /**
  * Tuning shared by every repository of a {@link Mapper}. Retry policy and timeouts are resolved and checked once,
@@ -30,6 +31,16 @@ export interface RepositoryOptions {
    * the test kit uses it to give each test file fresh tables. Undeclared names map to themselves.
    */
   readonly tableIds?: Readonly<Record<string, string>>;
+  /**
+   * Write-back on read for entities with `@Evolve` (default: each entity's `writeBack`, itself default false): after
+   * a whole-entity read (`get`, `getMany`, `find`, `scan` without `select()` or an entries window) upcast a row from
+   * an older schema version, the row is rewritten at the current version in the background, conditionally on the
+   * exact version cell it was read with, so a write made after the read is never overwritten (that conflict is
+   * dropped; the next read sees the newer row). Never fails or delays the read.
+   */
+  readonly writeBack?: boolean;
+  /** Called with the outcome of each write-back (migrated, skipped, conflict, failed, deferred). */
+  readonly onWriteBack?: (report: WriteBackReport) => void;
 }
 
 /**

@@ -47,6 +47,7 @@ import { versionPredicate } from './version-predicate.js';
 import { writeMany } from './write-many.js';
 import type { WriteItem } from './write-many.js';
 import { writeStream } from './write-stream.js';
+import { WriteBackQueue } from './write-back.js';
 import type { WriteProgress } from './write-stream.js';
 import { encodeEntityKey } from '../mapping/entity-key.js';
 
@@ -135,6 +136,8 @@ export type MapValueOf<T> = NonNullable<T> extends ReadonlyMap<unknown, infer V>
  */
 export class Repository<E extends object, K extends KeyParts<E> | undefined = undefined> {
   private readonly policy: CallPolicy;
+  /** Write-back of rows reads upcast (entities with `@Evolve`, when enabled). */
+  private readonly writeBack: WriteBackQueue | undefined;
 
   constructor(
     private readonly connection: BigtableConnection,
@@ -142,6 +145,17 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     private readonly options: RepositoryOptions = {},
   ) {
     this.policy = resolveCallPolicy(options);
+    const evolution = meta.evolution;
+    this.writeBack =
+      evolution !== undefined && (options.writeBack ?? evolution.writeBack)
+        ? new WriteBackQueue(
+            connection,
+            () => this.tableId,
+            this.policy,
+            () => this.now(),
+            options.onWriteBack,
+          )
+        : undefined;
   }
 
   /** The table the entity lives in. */
@@ -292,6 +306,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
         runQueryPlan(this.connection, this.tableId, meta, plan, {
           ...options,
           read: callOptions(this.policy),
+          ...(this.writeBack ? { upcast: this.writeBack.offer.bind(this.writeBack) } : {}),
         }),
     };
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useMapper } from 'bigtable-mapper/testing/vitest';
 import type { RowData } from '../../../src/model/row-data.js';
 import { readRows } from '../../../src/transport/read-rows.js';
-import { User, v3 } from './evolving-users.js';
+import { User, saveAsOld, v1, v3 } from './evolving-users.js';
 
 const mapper = useMapper([User]);
 
@@ -45,5 +45,17 @@ describe('every whole save of an evolving entity writes the schema-version token
     expect(cells).toHaveLength(1);
     expect(Buffer.from(cells[0]!).subarray(0, 8)).toEqual(Buffer.from(first!).subarray(0, 8));
     expect(Buffer.from(cells[0]!).equals(Buffer.from(first!))).toBe(false);
+  });
+
+  it('a save over a row of an older version leaves none of its old columns', async () => {
+    await saveAsOld(mapper(), v1('tw-old', 'Ada', { theme: 'dark' }, { a: '1' }));
+    await mapper()
+      .repository(User)
+      .save(v3('tw-old', 'Ada', { theme: 'dark' }, { a: '1' }));
+    const request = { rows: { rowKeys: [Buffer.from('tw-old')], rowRanges: [] } };
+    const names: string[] = [];
+    for await (const row of readRows(mapper().connection, mapper().repository(User).tableId, request))
+      names.push(...row.cells.map((c) => `${c.family}:${Buffer.from(c.qualifier).toString()}`));
+    expect(names.sort()).toEqual(['d:_v', 'd:display', 'd:settings', 'prefs:a']);
   });
 });

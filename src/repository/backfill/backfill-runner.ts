@@ -177,6 +177,18 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
     };
   }
 
+  /** Counts a handled row and tells the caller's `onRow`. */
+  private handled(tracker: BackfillProgressTracker, key: Uint8Array, result: RowResult): RowResult {
+    tracker.row(key, result);
+    this.options.onRow?.({
+      key,
+      outcome: result.outcome,
+      fromVersion: result.fromVersion,
+      error: result.error,
+    });
+    return result;
+  }
+
   /** The filter of a fresh single-row read: the whole entity with old shapes and the version cell. */
   private readFilter(): RowFilter | undefined {
     return wholeEntityReadFilter(this.deps.meta, this.deps.now());
@@ -220,14 +232,7 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
         byVersion[result.fromVersion] = (byVersion[result.fromVersion] ?? 0) + 1;
       if (result.outcome === 'migrated' && samples.length < this.options.sample)
         samples.push({ key: row.key, fromVersion: result.fromVersion!, entity: result.entity as E });
-      tracker.row(row.key, result);
-      this.options.onRow?.({
-        key: row.key,
-        outcome: result.outcome,
-        fromVersion: result.fromVersion,
-        error: result.error,
-      });
-      return result;
+      return this.handled(tracker, row.key, result);
     });
     await this.eachParallel(
       plan.shards.map((span, index) => async () => {
@@ -298,14 +303,7 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
     const signal = this.options.signal ? AbortSignal.any([this.options.signal, halt.signal]) : halt.signal;
     const scan = this.scanOf(signal, scanFilter, async (row) => {
       const result = await migrateRow(target, row);
-      tracker.row(row.key, result);
-      this.options.onRow?.({
-        key: row.key,
-        outcome: result.outcome,
-        fromVersion: result.fromVersion,
-        error: result.error,
-      });
-      return result;
+      return this.handled(tracker, row.key, result);
     });
     const working = new Set<number>();
     const worker = async (): Promise<void> => {

@@ -11,7 +11,7 @@ import { Mapper } from '../../../src/repository/mapper.js';
 import { resolveCallPolicy } from '../../../src/repository/call-policy.js';
 import { inspectRow } from '../../../src/repository/backfill/migrate-row.js';
 import { scanShard, Slots } from '../../../src/repository/backfill/scan-shard.js';
-import type { BackfillRowEvent } from '../../../src/repository/backfill/backfill-types.js';
+import type { BackfillProgress, BackfillRowEvent } from '../../../src/repository/backfill/backfill-types.js';
 import { BfUser, BfUserV1 } from '../../fixtures/cli/backfill-users.mjs';
 
 const mapper = useMapper([BfUser]);
@@ -62,11 +62,21 @@ describe('backfill runs', () => {
     expect(checkpointed.migrated).toBeGreaterThanOrEqual(100);
 
     const second: BackfillRowEvent[] = [];
+    const progress: BackfillProgress[] = [];
     // Without the server-side filter of current rows, only the checkpoint keeps the rows before it from being read.
     const report = await mapper()
-      .backfill(BfUser, { ...options, skipCurrent: false, onRow: (e) => second.push(e) })
+      .backfill(BfUser, {
+        ...options,
+        skipCurrent: false,
+        onRow: (e) => second.push(e),
+        onProgress: (p) => progress.push(p),
+      })
       .run();
     expect(report).toMatchObject({ complete: true, failed: 0 });
+    // The last progress call: the whole key space done, this run's rows and pace.
+    expect(progress.at(-1)).toMatchObject({ shards: 1, shardsDone: 1, fraction: 1, etaSeconds: 0 });
+    expect(progress.at(-1)!.rowsRead).toBe(second.length);
+    expect(progress.at(-1)!.rowsPerSecond).toBeGreaterThan(0);
     // The resumed scan starts after the checkpoint and the server drops rows already at v3: nothing twice.
     const all = [...migratedKeys(first), ...migratedKeys(second)];
     expect(new Set(all).size).toBe(all.length);

@@ -14,6 +14,8 @@ export { QualifierSet } from './qualifier-set.js';
 export { Counter } from './counter.js';
 export { Aggregate } from './aggregate.js';
 export { Version } from './version.js';
+export { Evolve } from './evolve.js';
+export { upcastStep } from '../src/metadata/upcast-step.js';
 export { Codecs } from '../src/codecs/value/codecs.js';
 export { Gc } from '../src/metadata/gc.js';
 export { defineEntity, getEntityMetadata } from '../src/metadata/index.js';
@@ -31,3 +33,10 @@ export type {
   QualifierSetOptions,
   VersionOptions,
 } from '../src/metadata/index.js';
+export type {
+  EvolutionOptions,
+  OldField,
+  OldShape,
+  OldState,
+  UpcastStep,
+} from '../src/metadata/evolution-options.js';

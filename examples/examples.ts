@@ -10,6 +10,7 @@ import { invoices } from './invoices.js';
 import { multiTenant } from './multi-tenant.js';
 import { productCatalog } from './product-catalog.js';
 import { reversedDomains } from './reversed-domains.js';
+import { schemaEvolution } from './schema-evolution.js';
 import { structuredRowKey } from './structured-row-key.js';
 import { videoCommentRows } from './video-comment-rows.js';
 import { videoRow } from './video-row.js';
@@ -32,4 +33,5 @@ export const examples: readonly Example[] = [
   reversedDomains,
   structuredRowKey,
   dynamodbTranslations,
+  schemaEvolution,
 ];

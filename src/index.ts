@@ -22,6 +22,19 @@ export type {
   UpdateEntityOptions,
 } from './repository/repository.js';
 export type { WriteProgress } from './repository/write-stream.js';
+// Schema evolution's backfill runner (`mapper.backfill`).
+export type {
+  Backfill,
+  BackfillCounts,
+  BackfillOptions,
+  BackfillPlan,
+  BackfillProgress,
+  BackfillReport,
+  BackfillRowEvent,
+  BackfillShard,
+  BackfillShardStatus,
+  BackfillStatus,
+} from './repository/backfill/backfill-types.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
 export type {
   FullKey,
@@ -76,6 +89,15 @@ export { isKeyOf, keyOwner } from './metadata/key-owner.js';
 export { findKeyCollision } from './metadata/find-key-collision.js';
 export type { KeyCollision } from './metadata/find-key-collision.js';
 export { Gc } from './metadata/gc.js';
+// Schema evolution: versions stored in each row, upcast steps reading old rows (docs/evolution.md).
+export { upcastStep } from './metadata/upcast-step.js';
+export type {
+  EvolutionOptions,
+  OldField,
+  OldShape,
+  OldState,
+  UpcastStep,
+} from './metadata/evolution-options.js';
 export type { Duration } from './metadata/gc.js';
 export type {
   AggregateOptions,
@@ -101,12 +123,15 @@ export type {
   CounterFieldMetadata,
   EntityClass,
   EntityMetadata,
+  EvolutionMetadata,
   FamilyMetadata,
   FieldMetadata,
   KeyMetadata,
   KeyPartMetadata,
   MapFieldMetadata,
+  OldFieldMetadata,
   SetFieldMetadata,
+  UpcastStepMetadata,
   VersionFieldMetadata,
   Versioned,
 } from './metadata/entity-metadata.js';
@@ -191,14 +216,14 @@ export type {
 // Codegen (docs/codegen.md): entity source from a row-key schema file and a families file, and the way back.
 export { exportSchemaFiles } from './schema/codegen/export-schema-files.js';
 export type { ExportSchemaFilesOptions, SchemaFiles } from './schema/codegen/export-schema-files.js';
-export { generateEntitySource } from './schema/codegen/generate-entity-source.js';
+export { generateEntitiesSource, generateEntitySource } from './schema/codegen/generate-entity-source.js';
 export { generateEntitySourceFromFiles } from './schema/codegen/generate-entity-source-from-files.js';
 export { parseSchemaFiles } from './schema/codegen/parse-schema-files.js';
 export type { CodecImport, GenerateEntitySourceOptions } from './schema/codegen/generate-entity-source.js';
 export { parseFamiliesFile } from './schema/codegen/parse-families-file.js';
 export type { ParseFamiliesFileOptions } from './schema/codegen/parse-families-file.js';
 export { formatFamiliesFile } from './schema/codegen/format-families-file.js';
-export { schemaFilesMetadata } from './schema/codegen/schema-files-metadata.js';
+export { schemaFilesEntities, schemaFilesMetadata } from './schema/codegen/schema-files-metadata.js';
 export { inferTableEntities } from './schema/codegen/infer-table-entities.js';
 export type {
   InferredEntity,
@@ -259,6 +284,8 @@ export { formatValue } from './errors/format-value.js';
 export { QueryError } from './errors/query-error.js';
 export type { QueryErrorDetails } from './errors/query-error.js';
 export { ReadRowsStreamError } from './errors/read-rows-stream-error.js';
+export { SchemaVersionError } from './errors/schema-version-error.js';
+export { UpcastError } from './errors/upcast-error.js';
 export type { RowErrorDetails } from './errors/row-error-details.js';
 export { TransportError } from './errors/transport-error.js';
 export { ValueEncodingError } from './errors/value-encoding-error.js';

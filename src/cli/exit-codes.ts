@@ -13,7 +13,7 @@ export const EXIT = {
   ERROR: 1,
   /** Bad command line: unknown command or option, missing or invalid argument. */
   USAGE: 2,
-  /** A check found something: `schema check` found drift, `lint` found findings at the failing severity. */
+  /** A check found something: `schema check` found drift, `lint` found findings at the failing severity, `migrate status` found the backfill not done, `migrate run --dry-run` found rows that would fail. */
   CHECK_FAILED: 3,
   /** `schema apply` refused a destructive change (nothing was sent); rerun with `--allow-destructive`. */
   DESTRUCTIVE_REFUSED: 4,

@@ -5,6 +5,7 @@ import { registerCodegen } from './commands/codegen.js';
 import { registerDescribe } from './commands/describe.js';
 import { registerEmulatorStart } from './commands/emulator-start.js';
 import { registerLint } from './commands/lint.js';
+import { registerMigrate } from './commands/migrate.js';
 import { registerRead } from './commands/read.js';
 import { registerSchemaApply } from './commands/schema-apply.js';
 import { registerSchemaCheck } from './commands/schema-check.js';
@@ -46,6 +47,7 @@ export function buildProgram(context: CommandContext, version: string): Command 
   registerCodegen(program, context);
   registerDescribe(program, context);
   registerRead(program, context);
+  registerMigrate(program, context);
   registerEmulatorStart(program.command('emulator').description('run a local Bigtable emulator'), context);
   return program;
 }

@@ -15,6 +15,8 @@ export type { RowErrorDetails } from './row-error-details.js';
 export { NotFoundError } from './not-found-error.js';
 export { AlreadyExistsError } from './already-exists-error.js';
 export { OptimisticLockError } from './optimistic-lock-error.js';
+export { SchemaVersionError } from './schema-version-error.js';
+export { UpcastError } from './upcast-error.js';
 export { PartialWriteError } from './partial-write-error.js';
 export type { WriteFailure, WriteOutcome } from './partial-write-error.js';
 export { QueryError, type QueryErrorDetails } from './query-error.js';

@@ -15,6 +15,7 @@ import { encodeLocated, located } from './locate-error.js';
 import type { MappingWarning } from './mapping-warning.js';
 import type { Clock } from './save-timestamp.js';
 import { dateToMicros, saveTimestampMicros } from './save-timestamp.js';
+import { encodeToken, randomWriteId, SCHEMA_VERSION_PROPERTY } from './schema-version-token.js';
 
 const EMPTY = new Uint8Array(0);
 
@@ -29,6 +30,8 @@ const EMPTY = new Uint8Array(0);
 export interface SaveOptions {
   /** Clock in milliseconds for the save timestamp (default `Date.now`); inject it for reproducible output. */
   readonly now?: Clock;
+  /** Source of the 8-byte write id of an evolving entity's schema-version token (default: crypto random). */
+  readonly writeId?: () => Uint8Array;
 }
 
 /**
@@ -62,6 +65,8 @@ export interface SaveMutations {
   /** The timestamp of every cell the save writes (except versioned entries, which carry their own). */
   readonly timestampMicros: bigint;
   readonly version: VersionCheck | undefined;
+  /** The schema-version token the save writes (entities with `@Evolve` only). */
+  readonly schemaToken?: Uint8Array;
   readonly warnings: readonly MappingWarning[];
 }
 
@@ -80,7 +85,8 @@ interface VersionedEntry {
  *   the entity's entries after the atomic MutateRow;
  * - counters and aggregates: untouched (they change through increments and AddToCell only);
  * - version field: DeleteFromColumn + SetCell of `version + 1` (always one cell), with the check to send the save
- *   conditionally.
+ *   conditionally;
+ * - schema-version cell (`@Evolve`): DeleteFromColumn + SetCell of a fresh token (current version, random write id).
  * Limits are checked before returning (see `checkWriteLimits`).
  *
  * @example
@@ -131,12 +137,20 @@ export function buildSaveMutations<E extends object>(
         break;
     }
   }
+  const evolution = meta.evolution;
+  let schemaToken: Uint8Array | undefined;
+  if (evolution !== undefined) {
+    schemaToken = encodeToken(evolution.version, (options.writeId ?? randomWriteId)());
+    const { family, qualifier } = evolution;
+    replaceColumn(SCHEMA_VERSION_PROPERTY, family, qualifier, timestampMicros, schemaToken, push);
+  }
   const warnings = checkWriteLimits(meta.name, key, mutations, origins);
   return Object.freeze({
     key,
     mutations: Object.freeze(mutations),
     timestampMicros,
     version,
+    ...(schemaToken === undefined ? {} : { schemaToken }),
     warnings: Object.freeze(warnings),
   });
 }

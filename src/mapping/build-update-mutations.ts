@@ -46,7 +46,15 @@ export type EntityChanges<E> = {
 
 const EMPTY = new Uint8Array(0);
 
-function isEntryChange(value: unknown): value is MapChange<unknown, unknown> | SetChange<unknown> {
+/**
+ * Whether an update value is an entry-level `{ put, remove }` change of a Map/Set (not a whole new Map/Set).
+ *
+ * @example
+ * ```ts
+ * isEntryChange({ put: ['a'] }); // true
+ * ```
+ */
+export function isEntryChange(value: unknown): value is MapChange<unknown, unknown> | SetChange<unknown> {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -149,9 +157,9 @@ export function buildUpdateMutations<E extends object>(
     whole.push(meta.version);
     synthetic[meta.version.property] = options.expectedVersion;
   }
-  const save = buildSaveMutations({ ...meta, fields: whole } as EntityMetadata<E>, synthetic as E, {
-    now: options.now,
-  });
+  // The schema-version token is the caller's (Repository.update writes it with its version condition).
+  const only = { ...meta, fields: whole, evolution: undefined } as EntityMetadata<E>;
+  const save = buildSaveMutations(only, synthetic as E, { now: options.now });
   const mutations = [...save.mutations];
   const origins: Array<string | undefined> = save.mutations.map(() => undefined);
   for (const [field, change] of partial) {

@@ -10,6 +10,7 @@ import type {
   QualifierSetOptions,
   VersionOptions,
 } from './declaration-args.js';
+import type { EvolutionOptions } from './evolution-options.js';
 
 /**
  * A constructor as seen by `design:type` (String, Number, Map, a class, …).
@@ -105,6 +106,19 @@ export type FieldRecord =
   | (PropertyRecordBase & { readonly kind: 'version'; readonly options: VersionOptions });
 
 /**
+ * `@Evolve(options)` / `defineEntity(cls, { evolution })`: the entity's schema version and upcast steps.
+ *
+ * @example
+ * ```ts
+ * const r: EvolutionRecord = evolutionRecord({ version: 1, family: 'd' });
+ * ```
+ */
+export interface EvolutionRecord extends RecordBase {
+  readonly kind: 'evolution';
+  readonly options: EvolutionOptions;
+}
+
+/**
  * One frozen declaration, exactly as a decorator or `defineEntity` received it (plus argument problems). Both
  * declaration styles produce the same records, which is why they resolve to the same metadata.
  *
@@ -113,7 +127,8 @@ export type FieldRecord =
  * for (const r of ownDeclarations(Video)) console.log(r.kind, r.problems);
  * ```
  */
-export type DeclarationRecord = EntityRecord | KeyPartRecord | KeyLiteralRecord | FamilyRecord | FieldRecord;
+export type DeclarationRecord =
+  EntityRecord | KeyPartRecord | KeyLiteralRecord | FamilyRecord | FieldRecord | EvolutionRecord;
 
 /**
  * Kind of a field record (`column`, `qualifierMap`, …).

@@ -13,6 +13,8 @@ import type {
 } from './declaration-args.js';
 import type { DeclarationRecord, FieldRecord } from './declaration-records.js';
 import { addDeclaration } from './declaration-store.js';
+import type { EvolutionOptions } from './evolution-options.js';
+import { evolutionRecord } from './evolution-record.js';
 import type { EntityClass } from './entity-metadata.js';
 import { defaultRegistry } from './entity-registry.js';
 import {
@@ -65,6 +67,8 @@ export interface EntityDefinition<E> extends EntityOptions {
   readonly key: readonly KeyDefinition<E>[];
   readonly families?: Readonly<Record<string, FamilyOptions>>;
   readonly properties?: { readonly [P in keyof E & string]?: PropertyDefinition };
+  /** Schema version and upcast steps, as `@Evolve` takes them. */
+  readonly evolution?: EvolutionOptions;
 }
 
 const FIELD_KINDS: Readonly<Record<NonNullable<PropertyDefinition['kind']>, FieldRecord['kind']>> = {
@@ -86,8 +90,9 @@ const FIELD_KINDS: Readonly<Record<NonNullable<PropertyDefinition['kind']>, Fiel
  * ```
  */
 export function definitionRecords<E>(definition: EntityDefinition<E>): DeclarationRecord[] {
-  const { key, families, properties, ...entity } = definition;
+  const { key, families, properties, evolution, ...entity } = definition;
   const records: DeclarationRecord[] = [entityRecord(entity)];
+  if (evolution !== undefined) records.push(evolutionRecord(evolution));
   for (const [name, options] of Object.entries(families ?? {})) records.push(familyRecord(name, options));
   (key ?? []).forEach((part, position) => {
     if ('literal' in part) {

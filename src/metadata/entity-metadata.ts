@@ -219,4 +219,50 @@ export interface EntityMetadata<E extends object = object> {
   readonly fields: readonly FieldMetadata[];
   /** The version field, also present in `fields`. */
   readonly version: VersionFieldMetadata | undefined;
+  /** Schema evolution (`@Evolve`), undefined when the entity does not declare a schema version. */
+  readonly evolution?: EvolutionMetadata | undefined;
+}
+
+/**
+ * How a property was stored in an old schema version: a column (always optional, latest cell), a Map or a Set.
+ *
+ * @example
+ * ```ts
+ * for (const old of meta.evolution?.steps[0]?.shape ?? []) console.log(old.property, old.kind, old.family);
+ * ```
+ */
+export type OldFieldMetadata = ColumnFieldMetadata | MapFieldMetadata | SetFieldMetadata;
+
+/**
+ * One resolved upcast step: the old storage of version `from` and the function to version `from + 1`.
+ *
+ * @example
+ * ```ts
+ * const step = meta.evolution?.steps.find((s) => s.from === 1);
+ * ```
+ */
+export interface UpcastStepMetadata {
+  readonly from: number;
+  /** The properties this version stored differently (or only it stored), resolved like fields. */
+  readonly shape: readonly OldFieldMetadata[];
+  /** The declared upcaster, called with the decoded state of version `from`. */
+  readonly upcast: (state: Readonly<Record<string, unknown>>) => unknown;
+}
+
+/**
+ * Schema evolution of an entity, resolved: the current version, the version cell and the steps sorted by `from`.
+ *
+ * @example
+ * ```ts
+ * if (meta.evolution) console.log(`v${meta.evolution.version} in ${meta.evolution.family}`);
+ * ```
+ */
+export interface EvolutionMetadata {
+  readonly version: number;
+  readonly family: string;
+  /** Encoded qualifier of the schema-version cell. Treat as read-only. */
+  readonly qualifier: Uint8Array;
+  readonly writeBack: boolean;
+  /** Sorted by `from`. */
+  readonly steps: readonly UpcastStepMetadata[];
 }

@@ -18,6 +18,7 @@ export type {
 export type {
   DeclarationRecord,
   DesignType,
+  EvolutionRecord,
   EntityRecord,
   FamilyRecord,
   FieldRecord,
@@ -33,6 +34,9 @@ export {
   keyPartRecord,
 } from './record-builders.js';
 export { defineEntity, definitionRecords } from './define-entity.js';
+export { evolutionRecord } from './evolution-record.js';
+export { upcastStep } from './upcast-step.js';
+export type { EvolutionOptions, OldField, OldShape, OldState, UpcastStep } from './evolution-options.js';
 export type {
   DefinedEntity,
   EntityDefinition,
@@ -47,12 +51,15 @@ export type {
   CounterFieldMetadata,
   EntityClass,
   EntityMetadata,
+  EvolutionMetadata,
   FamilyMetadata,
   FieldMetadata,
   KeyMetadata,
   KeyPartMetadata,
   MapFieldMetadata,
+  OldFieldMetadata,
   SetFieldMetadata,
+  UpcastStepMetadata,
   VersionFieldMetadata,
   Versioned,
 } from './entity-metadata.js';

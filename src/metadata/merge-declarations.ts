@@ -2,6 +2,7 @@ import type { MetadataProblem } from '../errors/metadata-error.js';
 import type { EntityOptions } from './declaration-args.js';
 import type {
   DeclarationRecord,
+  EvolutionRecord,
   FamilyRecord,
   FieldRecord,
   KeyLiteralRecord,
@@ -40,6 +41,8 @@ export interface MergedDeclarations {
   readonly families: ReadonlyMap<string, Declared<FamilyRecord>>;
   /** Cell-backed properties, base-class declarations first. */
   readonly fields: ReadonlyMap<string, Declared<FieldRecord>>;
+  /** The nearest `@Evolve` in the chain (a subclass's replaces its base's), if any. */
+  readonly evolution: Declared<EvolutionRecord> | undefined;
   readonly problems: readonly MetadataProblem[];
 }
 
@@ -83,6 +86,7 @@ export function mergeDeclarations(target: object): MergedDeclarations {
   const keyLiterals = new Map<number, Declared<KeyLiteralRecord>>();
   const families = new Map<string, Declared<FamilyRecord>>();
   const fields = new Map<string, Declared<FieldRecord>>();
+  let evolution: Declared<EvolutionRecord> | undefined;
 
   for (const c of classChain(target)) {
     const declaredBy = className(c);
@@ -91,6 +95,7 @@ export function mergeDeclarations(target: object): MergedDeclarations {
     const seenProperties = new Map<string, string>();
     const seenFamilies = new Set<string>();
     let seenEntity = false;
+    let seenEvolution = false;
     for (const record of ownDeclarations(c)) {
       const property = recordProperty(record);
       for (const message of record.problems) {
@@ -135,10 +140,16 @@ export function mergeDeclarations(target: object): MergedDeclarations {
           seenFamilies.add(record.name);
           families.set(record.name, { record, declaredBy });
           break;
+        case 'evolution':
+          if (seenEvolution)
+            problems.push({ entity: entityName, message: inClass('declares its evolution twice') });
+          seenEvolution = true;
+          evolution = { record, declaredBy };
+          break;
         default:
           fields.set(record.property, { record, declaredBy });
       }
     }
   }
-  return { entityName, entity, keyParts, keyLiterals, families, fields, problems };
+  return { entityName, entity, keyParts, keyLiterals, families, fields, evolution, problems };
 }

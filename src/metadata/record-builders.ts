@@ -26,7 +26,15 @@ const KEY_PART_TYPES: readonly KeyPartType[] = [
 ];
 const AGGREGATE_KINDS = ['sum', 'min', 'max', 'hll'];
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/**
+ * Whether a declaration argument is a plain object (not null, not an array).
+ *
+ * @example
+ * ```ts
+ * isObject({ family: 'd' }); // true
+ * ```
+ */
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -38,7 +46,15 @@ function nonEmptyText(value: unknown): boolean {
   return (typeof value === 'string' && value.length > 0) || (value instanceof Uint8Array && value.length > 0);
 }
 
-function codecRefProblem(what: string, ref: unknown): string | undefined {
+/**
+ * What is wrong with a codec reference (a built-in name or an object with encode/decode), or undefined.
+ *
+ * @example
+ * ```ts
+ * codecRefProblem('codec', 'strng'); // 'codec "strng" is not a built-in codec name'
+ * ```
+ */
+export function codecRefProblem(what: string, ref: unknown): string | undefined {
   if (typeof ref === 'string')
     return builtinCodec(ref) ? undefined : `${what} ${JSON.stringify(ref)} is not a built-in codec name`;
   return isCodecLike(ref)
@@ -46,7 +62,15 @@ function codecRefProblem(what: string, ref: unknown): string | undefined {
     : `${what} must be a codec name or an object with encode() and decode()`;
 }
 
-function qualifierProblem(qualifier: unknown): string | undefined {
+/**
+ * What is wrong with a qualifier argument (a string or Uint8Array, or absent), or undefined.
+ *
+ * @example
+ * ```ts
+ * qualifierProblem(42); // 'qualifier must be a string or a Uint8Array'
+ * ```
+ */
+export function qualifierProblem(qualifier: unknown): string | undefined {
   if (qualifier === undefined || typeof qualifier === 'string' || qualifier instanceof Uint8Array)
     return undefined;
   return 'qualifier must be a string or a Uint8Array';

@@ -3,6 +3,7 @@ import type { MetadataProblem } from '../errors/metadata-error.js';
 import type { EntityClass, EntityMetadata, FieldMetadata, VersionFieldMetadata } from './entity-metadata.js';
 import { deepFreeze } from './deep-freeze.js';
 import { mergeDeclarations } from './merge-declarations.js';
+import { resolveEvolution } from './resolve-evolution.js';
 import { resolveField } from './resolve-fields.js';
 import { resolveKey } from './resolve-key.js';
 import { validateLayout } from './validate-layout.js';
@@ -55,6 +56,7 @@ export function resolveEntity<E extends object>(target: EntityClass<E>): EntityM
   }
   const families = validateLayout(entity, merged.families, fields, problems);
   const key = resolveKey(merged, problems, resolveParentOf(target));
+  const evolution = resolveEvolution(entity, merged, fields, families, problems);
 
   if (problems.length > 0 || !key || !merged.entity) throw new MetadataError(problems);
   const version = fields.find((f): f is VersionFieldMetadata => f.kind === 'version');
@@ -67,5 +69,6 @@ export function resolveEntity<E extends object>(target: EntityClass<E>): EntityM
     families,
     fields,
     version,
+    ...(evolution === undefined ? {} : { evolution }),
   });
 }

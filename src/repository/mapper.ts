@@ -17,6 +17,9 @@ import type { RepositoryOptions } from './repository-options.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { ApplyResult } from '../schema/schema-manager.js';
 import { SchemaManager } from '../schema/schema-manager.js';
+import { BackfillCheckpoints, BACKFILL_FAMILY, BACKFILL_TABLE } from './backfill/backfill-checkpoints.js';
+import { BackfillRunner } from './backfill/backfill-runner.js';
+import type { Backfill, BackfillOptions } from './backfill/backfill-types.js';
 
 /** The one table several entities share; refused before anything is sent when they live in more than one. */
 function sharedTable(api: string, metas: readonly EntityMetadata[]): string {
@@ -196,6 +199,48 @@ export class Mapper {
     const out: Array<InstanceType<C[number]>> = [];
     for await (const item of query) out.push(item.entity as InstanceType<C[number]>);
     return out;
+  }
+
+  /**
+   * A backfill of an evolving entity: rewrites every row below its current schema version at that version, with
+   * conditional rewrites that never overwrite a concurrent write, in shards several processes can share,
+   * resuming from checkpoints kept in the table `bigtable-mapper-backfills` (created on first use; renamed through
+   * `tableIds` like any table). Nothing is sent until `plan()`, `run()` or `status()`.
+   *
+   * @example
+   * ```ts
+   * const backfill = mapper.backfill(Device, { id: 'users-to-v3', shards: 4, rowsPerSecond: 500 });
+   * const report = await backfill.run();
+   * console.log(report.migrated, report.failures.length);
+   * ```
+   */
+  backfill<C extends EntityClass>(
+    entity: C,
+    options: BackfillOptions<InstanceType<C>> = {},
+  ): Backfill<InstanceType<C>> {
+    const meta = getEntityMetadata(entity);
+    const policy = resolveCallPolicy(this.options);
+    const checkpointTable = this.options.tableIds?.[BACKFILL_TABLE] ?? BACKFILL_TABLE;
+    const checkpoints = new BackfillCheckpoints(this.connection, checkpointTable, policy, () =>
+      this.schema.ensureTables([
+        {
+          tableId: checkpointTable,
+          families: { [BACKFILL_FAMILY]: { gcRule: { maxVersions: 1 } } },
+          rowKeySchema: { state: 'none', reason: 'backfill checkpoints: raw keys' },
+        },
+      ]),
+    );
+    return new BackfillRunner<InstanceType<C>>(
+      {
+        connection: this.connection,
+        meta: meta as EntityMetadata<InstanceType<C>>,
+        tableId: this.options.tableIds?.[meta.table] ?? meta.table,
+        policy,
+        now: () => (this.options.now ?? Date.now)(),
+        checkpoints,
+      },
+      options,
+    );
   }
 
   /** Closes the connection so the process can exit. */

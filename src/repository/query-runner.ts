@@ -1,6 +1,9 @@
 import { KeyEncodingError } from '../errors/key-encoding-error.js';
 import { ValueEncodingError } from '../errors/value-encoding-error.js';
+import { SchemaVersionError } from '../errors/schema-version-error.js';
+import { UpcastError } from '../errors/upcast-error.js';
 import { hydrateEntity } from '../mapping/hydrate-entity.js';
+import { upcastRow } from '../mapping/upcast-row.js';
 import { markPartialLoad } from '../mapping/load-state.js';
 import type { PartialLoad } from '../mapping/load-state.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
@@ -29,9 +32,16 @@ function keepOnly(meta: EntityMetadata, entity: object, keep: readonly string[])
   }
 }
 
-/** Hydration only decodes, so these two are exactly "the row's bytes do not decode". */
-function isDecodeError(error: unknown): error is ValueEncodingError | KeyEncodingError {
-  return error instanceof ValueEncodingError || error instanceof KeyEncodingError;
+/** Hydration only decodes (and upcasts), so these are exactly "the row cannot be read as the entity". */
+function isDecodeError(
+  error: unknown,
+): error is ValueEncodingError | KeyEncodingError | SchemaVersionError | UpcastError {
+  return (
+    error instanceof ValueEncodingError ||
+    error instanceof KeyEncodingError ||
+    error instanceof SchemaVersionError ||
+    error instanceof UpcastError
+  );
 }
 
 /**
@@ -89,7 +99,9 @@ export function materializeRow(
 ): Record<string, unknown> | 'skipped' | 'filtered' {
   let entity: Record<string, unknown>;
   try {
-    entity = hydrateEntity(meta, row) as Record<string, unknown>;
+    // Only key parts selected: the cells are value-stripped, so there is nothing to upcast (or to decode).
+    const upcast = meta.evolution !== undefined && program.keep?.length !== 0;
+    entity = (upcast ? upcastRow(meta, row).entity : hydrateEntity(meta, row)) as Record<string, unknown>;
   } catch (error) {
     if (!report || !isDecodeError(error)) throw error;
     report(Object.freeze({ entity: meta.name, key: row.key, error }));

@@ -5,6 +5,7 @@ import { OptimisticLockError } from '../errors/optimistic-lock-error.js';
 import { OutcomeUnknownError } from '../errors/outcome-unknown-error.js';
 import { buildSaveMutations } from '../mapping/build-save-mutations.js';
 import type { SaveMutations } from '../mapping/build-save-mutations.js';
+import { applyEntityChanges, applyEntryChange, materializeChanges } from '../mapping/apply-entity-changes.js';
 import { buildUpdateMutations, entryMutations } from '../mapping/build-update-mutations.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
 import { checkWriteLimits } from '../mapping/check-write-limits.js';
@@ -34,6 +35,8 @@ import { readModifyWriteRow } from '../transport/read-modify-write-row.js';
 import type { CallPolicy } from './call-policy.js';
 import { callOptions, resolveCallPolicy } from './call-policy.js';
 import { confirmWritten } from './confirm-written.js';
+import { evolvingWrite } from './evolving-write.js';
+import type { WriteTarget } from './evolving-write.js';
 import type { FullKey, KeyInput, KeyParts, KeyPrefix, NonEmptyKeyPrefix } from './key-input.js';
 import { rowKeyOf } from './key-input.js';
 import { planPrefixDelete } from '../query/planner/plan-prefix-delete.js';
@@ -181,6 +184,18 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       if (written) return confirmed;
       throw error;
     }
+  }
+
+  /** Where an evolving entity's partial write runs (see `evolvingWrite`). */
+  private writeTarget(call: CallOptions): WriteTarget<E> {
+    return {
+      connection: this.connection,
+      tableId: this.tableId,
+      meta: this.meta,
+      now: () => this.now(),
+      policy: this.policy,
+      call,
+    };
   }
 
   /** A plain MutateRow of this entity's row, settled by a read-back if its outcome is unknown. */
@@ -436,10 +451,27 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     changes: EntityChanges<E>,
     options: UpdateEntityOptions = {},
   ): Promise<bigint | number | undefined> {
-    const update = buildUpdateMutations(this.meta, key as KeyInput<E>, changes, {
+    // An evolving entity may have to apply the same changes again, to an upcast entity: iterate them once here.
+    const evolving = this.meta.evolution !== undefined;
+    const input = evolving ? materializeChanges(changes) : changes;
+    const update = buildUpdateMutations(this.meta, key as KeyInput<E>, input, {
       now: () => this.now(),
       ...(options.expectedVersion === undefined ? {} : { expectedVersion: options.expectedVersion }),
     });
+    if (evolving) {
+      const expected = update.version?.expected;
+      await evolvingWrite(this.writeTarget(options), {
+        key: update.key,
+        mutations: update.mutations,
+        timestampMicros: update.timestampMicros,
+        apply: (entity) => applyEntityChanges(this.meta, entity, input),
+        onMissing: 'notFound',
+        ...(expected === undefined
+          ? {}
+          : { expectedVersion: { encoded: expected, value: options.expectedVersion! } }),
+      });
+      return update.version?.next;
+    }
     if (update.version) {
       await this.conditionalWrite(update, update.mutations, options);
       return update.version.next;
@@ -582,7 +614,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<void> {
     const rowKey = this.keyOf(key);
     const ts = saveTimestampMicros(() => this.now());
-    const mutations = located(this.meta.name, field.property, () => entryMutations(field, change, ts));
+    const evolving = this.meta.evolution !== undefined;
+    const entries = evolving ? materializeChanges({ change }).change : change;
+    const mutations = located(this.meta.name, field.property, () => entryMutations(field, entries, ts));
     if (mutations.length === 0) return;
     checkWriteLimits(
       this.meta.name,
@@ -590,6 +624,21 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       mutations,
       mutations.map(() => field.property),
     );
+    if (evolving) {
+      await evolvingWrite(this.writeTarget(options), {
+        key: rowKey,
+        mutations,
+        timestampMicros: ts,
+        apply: (entity) => {
+          const values = entity as Record<string, unknown>;
+          values[field.property] = applyEntryChange(field, values[field.property], entries);
+          return entity;
+        },
+        // An add/put creates the row like the plain write would; a remove of a missing row has nothing to do.
+        onMissing: entries.put === undefined ? 'nothing' : 'create',
+      });
+      return;
+    }
     await this.blindWrite(rowKey, mutations, options);
   }
 

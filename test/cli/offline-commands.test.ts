@@ -41,6 +41,59 @@ describe('bigtable-mapper schema export', () => {
     expect(back.stdout).toContain("@Aggregate({ family: 'views', qualifier: 'n', as: 'number' })");
   });
 
+  it("a child entity's files name its parent; codegen generates both from both pairs, and refuses the child alone", async () => {
+    const dir = `${scratch}/media`;
+    const media = ['--entities', 'test/fixtures/cli/media.ts', ...TSCONFIG];
+    expect((await runBin(['schema', 'export', ...media, '--out-dir', dir])).code).toBe(0);
+    expect(readFileSync(`${REPO}/${dir}/comment.families.yaml`, 'utf8')).toMatch(
+      /^table: media\nentity: Comment\nparent: Video\nliteral: c\n/,
+    );
+    const both = await runBin([
+      'codegen',
+      '--row-key-schema',
+      `${dir}/comment.row-key-schema.yaml`,
+      `${dir}/video.row-key-schema.yaml`,
+      '--families',
+      `${dir}/comment.families.yaml`,
+      `${dir}/video.families.yaml`,
+    ]);
+    expect(both.stderr).toBe('');
+    expect(both.code).toBe(0);
+    expect(both.stdout.indexOf('export class Video {')).toBeLessThan(
+      both.stdout.indexOf('export class Comment {'),
+    );
+    expect(both.stdout).toContain("@Entity({ table: 'media', parent: Video, literal: 'c' })");
+    const alone = await runBin([
+      'codegen',
+      '--row-key-schema',
+      `${dir}/comment.row-key-schema.yaml`,
+      '--families',
+      `${dir}/comment.families.yaml`,
+    ]);
+    expect(alone.code).toBe(1);
+    expect(alone.stderr).toContain(
+      `Comment.parent: ${dir}/comment.families.yaml: parent "Video" is none of the entities of the given schema files`,
+    );
+    const unpaired = await runBin([
+      'codegen',
+      '--row-key-schema',
+      `${dir}/comment.row-key-schema.yaml`,
+      '--families',
+    ]);
+    expect(unpaired.code).toBe(2);
+    const lint = await runBin([
+      'lint',
+      '--row-key-schema',
+      `${dir}/video.row-key-schema.yaml`,
+      `${dir}/comment.row-key-schema.yaml`,
+      '--families',
+      `${dir}/video.families.yaml`,
+      `${dir}/comment.families.yaml`,
+    ]);
+    expect(lint.code).toBe(0);
+    expect(lint.stdout).toBe((await runBin(['lint', ...media])).stdout);
+  });
+
   it('--json gives every file of every entity as data', async () => {
     const r = await runBin(['--json', 'schema', 'export', ...DEVICES]);
     expect(r.code).toBe(0);

@@ -9,7 +9,7 @@ import { globalsOf } from '../command-context.js';
 import type { ConnectionFlags } from '../connect.js';
 import { withMapper } from '../connect.js';
 import { startProgress } from '../progress.js';
-import { kebabCase } from '../select-entities.js';
+import { kebabCase } from '../../schema/codegen/kebab-case.js';
 import { usageError } from '../usage-error.js';
 
 /**

@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { CodecImport } from '../../schema/codegen/generate-entity-source.js';
-import { generateEntitySourceFromFiles } from '../../schema/codegen/generate-entity-source-from-files.js';
+import { generateEntitiesSource } from '../../schema/codegen/generate-entity-source.js';
+import { parseSchemaFiles } from '../../schema/codegen/parse-schema-files.js';
 import { out, outJson } from '../cli-io.js';
 import type { CommandContext } from '../command-context.js';
 import { globalsOf } from '../command-context.js';
@@ -13,8 +14,8 @@ import { usageError } from '../usage-error.js';
 
 interface CodegenFlags extends Omit<TableCodegenFlags, 'table'> {
   readonly table?: string;
-  readonly rowKeySchema?: string;
-  readonly families?: string;
+  readonly rowKeySchema?: readonly string[];
+  readonly families?: readonly string[];
   readonly style: string;
   readonly import?: readonly string[];
   readonly package?: string;
@@ -46,8 +47,9 @@ function readText(option: string, cwd: string, file: string): string {
 }
 
 /**
- * `codegen`: the TypeScript source of an entity from gcloud's row-key schema file and a families file
- * (docs/codegen.md), or inferred from a live table (`--table`), printed or written to `--out`.
+ * `codegen`: the TypeScript source of entities from gcloud's row-key schema files and families files, paired by
+ * position, in one module (docs/codegen.md), or inferred from a live table (`--table`), printed or written to
+ * `--out`.
  *
  * @example
  * ```ts
@@ -58,8 +60,14 @@ export function registerCodegen(program: Command, context: CommandContext): void
   const command = program
     .command('codegen')
     .description('generate an entity class from schema files, or from a live table (--table)')
-    .option('--row-key-schema <file>', "gcloud's row-key schema file (YAML or JSON), with --families")
-    .option('--families <file>', 'the families file (YAML or JSON, docs/codegen.md), with --row-key-schema')
+    .option(
+      '--row-key-schema <files...>',
+      "gcloud's row-key schema files (YAML or JSON), each with the --families file at its position",
+    )
+    .option(
+      '--families <files...>',
+      'the families files (YAML or JSON, docs/codegen.md); a child entity needs its parent among them',
+    )
     .option('--table <id>', 'infer the entities from this live table (GetTable and a sample of rows) instead')
     .option('--max-rows <n>', 'with --table: most rows sampled (default 500)')
     .option('--entity <name>', 'with --table: class name (default: from the table id or key prefix)')
@@ -97,19 +105,28 @@ export function registerCodegen(program: Command, context: CommandContext): void
         undefined,
         'given: codegen needs --row-key-schema and --families, or --table',
       );
+    if (flags.rowKeySchema.length !== flags.families.length)
+      throw usageError(
+        'codegen',
+        '--families',
+        flags.families.join(' '),
+        `one families file per row-key schema file (${flags.rowKeySchema.length})`,
+      );
     if (flags.outDir !== undefined)
       throw usageError('codegen', '--out-dir', flags.outDir, 'used with --table (from files, use --out)');
-    const source = generateEntitySourceFromFiles(
-      {
-        rowKeySchema: readText('--row-key-schema', io.cwd, flags.rowKeySchema),
-        families: readText('--families', io.cwd, flags.families),
-      },
-      {
-        style,
-        imports: codecImports(flags.import),
-        ...(flags.package ? { packageName: flags.package } : {}),
-      },
-    );
+    const families = flags.families;
+    const files = flags.rowKeySchema.map((key, i) => ({
+      ...parseSchemaFiles({
+        rowKeySchema: readText('--row-key-schema', io.cwd, key),
+        families: readText('--families', io.cwd, families[i]!),
+      }),
+      source: families[i]!,
+    }));
+    const source = generateEntitiesSource(files, {
+      style,
+      imports: codecImports(flags.import),
+      ...(flags.package ? { packageName: flags.package } : {}),
+    });
     if (flags.out !== undefined) writeFileSync(resolve(io.cwd, flags.out), source);
     if (globalsOf(self).json) outJson(io, { source, ...(flags.out === undefined ? {} : { out: flags.out }) });
     else if (flags.out === undefined) io.stdout.write(source);

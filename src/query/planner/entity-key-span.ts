@@ -1,5 +1,5 @@
 import { bytesEqual } from '../../codecs/key/bytes.js';
-import type { KeyCondition, KeyRange, SegmentSpec } from '../../codecs/key/key-codec-types.js';
+import type { KeyCondition, KeyRange, KeyValue, SegmentSpec } from '../../codecs/key/key-codec-types.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import { intersectKeyRanges } from './intersect-key-ranges.js';
 
@@ -74,4 +74,21 @@ export function spansEntity(meta: EntityMetadata, ranges: readonly KeyRange[]): 
     covered.length === span.length &&
     covered.every((r, i) => sameBound(r.start, span[i]!.start) && sameBound(r.end, span[i]!.end))
   );
+}
+
+/**
+ * The key ranges of an entity's rows under leading key-part values (`{ tenant: 'acme' }`), or of all its rows when
+ * none is given. Values that are not a leading run of key parts are refused by the key
+ * codec (KeyEncodingError).
+ *
+ * @example
+ * ```ts
+ * entityPrefixRanges(meta, { tenant: 'acme' }); // e.g. [ ['acme#', 'acme$') ]
+ * ```
+ */
+export function entityPrefixRanges(meta: EntityMetadata, prefix: object | undefined): KeyRange[] {
+  const values: Record<string, KeyValue> = {};
+  for (const [property, value] of Object.entries(prefix ?? {}))
+    if (value !== undefined) values[property] = value as KeyValue;
+  return meta.key.codec.ranges(values);
 }

@@ -192,7 +192,8 @@ function familyOf(meta: EntityMetadata, name: string): FamilyMetadata | undefine
  * Plans conditions on scalar columns. Where the codec's byte order is its value order (string, bytes, boolean;
  * int64, int64AsNumber and date split at zero) the condition becomes a row-level predicate: the newest visible cell
  * of the column (GC-hidden cells excluded) must lie in one of a few value ranges. Other codecs (float64, JSON,
- * protobuf, custom), counters, versions and aggregates are checked on the client, with a note. Maps, sets and
+ * protobuf, custom), counters, versions and aggregates are checked on the client, with a note; so is every condition
+ * of an entity with live upcast steps (checked after upcasting). Maps, sets and
  * versioned columns cannot be conditioned (QueryError).
  *
  * @example
@@ -226,7 +227,10 @@ export function planColumnConditions(
     const values = conditionValues(meta, c);
     const encoded = encodeAll(meta, field, c.op, values);
     const codec = field.codec.name;
-    const serverSide = field.kind === 'column' && (BYTE_ORDERED.has(codec) || INT64_LIKE.has(codec));
+    // Rows at older schema versions may store the property elsewhere: only the upcast entity can be checked.
+    const evolving = (meta.evolution?.steps.length ?? 0) > 0;
+    const serverSide =
+      !evolving && field.kind === 'column' && (BYTE_ORDERED.has(codec) || INT64_LIKE.has(codec));
     if (!serverSide) {
       const ordered = BYTE_ORDERED.has(codec) || INT64_LIKE.has(codec) || ORDERED_RESIDUAL.has(codec);
       if (!ordered && !['=', '!=', 'in'].includes(c.op)) {
@@ -245,9 +249,11 @@ export function planColumnConditions(
       });
       notes.push(
         `${c.property} ${c.op} is checked on the client: ` +
-          (field.kind === 'column'
-            ? `${codec} bytes do not sort like the values`
-            : `a ${field.kind} reads as ${field.kind === 'aggregate' ? 'a merged value' : '0'} when its cell is missing`),
+          (evolving
+            ? 'after upcasting (rows at older schema versions store it differently)'
+            : field.kind === 'column'
+              ? `${codec} bytes do not sort like the values`
+              : `a ${field.kind} reads as ${field.kind === 'aggregate' ? 'a merged value' : '0'} when its cell is missing`),
       );
       continue;
     }

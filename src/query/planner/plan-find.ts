@@ -4,6 +4,7 @@ import { QueryError } from '../../errors/query-error.js';
 import type { RowFilter } from '../../model/read-rows-request.js';
 import { chainFilters } from '../filters/compose-filters.js';
 import { entityReadFilter } from '../filters/entity-read-filter.js';
+import { evolutionReadNote } from '../filters/evolution-read-filter.js';
 import { decodeCursor } from '../cursor/query-cursor.js';
 import { queryFingerprint } from '../cursor/query-fingerprint.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
@@ -108,6 +109,8 @@ export function planFind(node: QueryNode, nowMillis: number, mode: QueryMode = '
   }
   const columnPlan = planColumnConditions(meta, columnConditions, nowMillis);
   const notes = [...keyPlan.notes, ...columnPlan.notes];
+  const evolutionNote = evolutionReadNote(meta);
+  if (evolutionNote !== undefined) notes.push(evolutionNote);
   const residual = [...keyPlan.residual, ...columnPlan.residual];
 
   const keyParts = new Set(meta.key.parts.map((p) => p.property));

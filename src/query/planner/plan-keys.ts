@@ -3,6 +3,7 @@ import type { KeysNode } from '../nodes/read-node.js';
 import type { FindPlan } from './plan-find.js';
 import { checkVersionsWindow } from './plan-find.js';
 import { projectionFilter } from './projection-filter.js';
+import { evolutionReadNote } from '../filters/evolution-read-filter.js';
 
 /**
  * Plans a read of whole entities by full key: the row set is the keys (sorted, each once; Bigtable returns each
@@ -21,6 +22,8 @@ export function planKeys(node: KeysNode, nowMillis: number): FindPlan {
   const notes: string[] = [];
   if (ranges.length < node.keys.length)
     notes.push(`${node.keys.length - ranges.length} repeated key(s) read once`);
+  const evolutionNote = evolutionReadNote(meta);
+  if (evolutionNote !== undefined) notes.push(evolutionNote);
   return Object.freeze({
     rows: Object.freeze({
       ranges,

@@ -4,6 +4,7 @@ import type { RowFilter } from '../../model/read-rows-request.js';
 import { columnFilter, familyFilter, qualifierRangeFilter } from '../filters/column-filters.js';
 import { chainFilters, interleaveFilters } from '../filters/compose-filters.js';
 import { wholeEntityReadFilter } from '../filters/entity-read-filter.js';
+import { columnId, evolutionReadBranches } from '../filters/evolution-read-filter.js';
 import { gcKeepFilter } from '../filters/gc-filter.js';
 import { keySuccessor } from '../../codecs/key/key-range.js';
 import type { EntriesNode, VersionsNode } from '../nodes/query-node.js';
@@ -159,7 +160,8 @@ function entriesFilter(
 /**
  * The filter reading the given properties (all when undefined): per property its column (or, for a Map/Set, its
  * family or key range), the cells its family's GC rule keeps, and the newest cell per column unless the property
- * shows its history (then the `versions` window). A plain whole-entity read is `wholeEntityReadFilter`.
+ * shows its history (then the `versions` window). A plain whole-entity read is `wholeEntityReadFilter`. An evolving
+ * entity's projection also reads the schema-version cell and every live step's old columns (`evolutionReadBranches`).
  * A Map/Set entry `limit` is a cells-per-row limit inside the family's own branch of the interleave, so other
  * families do not count against it.
  *
@@ -204,6 +206,20 @@ export function projectionFilter(
         versioned ? history : { cellsPerColumnLimit: 1 },
       ]),
     );
+  }
+  // An evolving entity also reads its schema-version cell and the old storage its upcasters read.
+  if (meta.evolution !== undefined) {
+    const families = new Set(
+      entries.map((e) => meta.fields.find((f) => f.property === e.property)?.family ?? ''),
+    );
+    const columns = new Set(
+      meta.fields.flatMap((f) =>
+        f.kind === 'map' || f.kind === 'set' || (wanted && !wanted.has(f.property))
+          ? []
+          : [columnId(f.family, f.qualifier)],
+      ),
+    );
+    branches.push(...evolutionReadBranches(meta, nowMillis, { families, columns }));
   }
   return interleaveFilters(branches);
 }

@@ -4,6 +4,7 @@ import { rowKeySchemaForKey } from '../../codecs/key/row-key-schema-segments.js'
 import { utf8DecodeStrict } from '../../codecs/key/utf8.js';
 import type { ValueCodec } from '../../codecs/value/value-codec.js';
 import type { EntityMetadata, FieldMetadata } from '../../metadata/entity-metadata.js';
+import { resolveEntity } from '../../metadata/resolve-entity.js';
 import type {
   FamiliesFile,
   FileCodec,
@@ -105,6 +106,18 @@ function keyHints(meta: EntityMetadata): Record<string, FileKeyHint> {
   return hints;
 }
 
+/** A child's parent by name, and the literal after the parent's key (when its key has one there). */
+function hierarchy(meta: EntityMetadata): { parent?: string; literal?: FileQualifier } {
+  if (meta.parent === undefined) return {};
+  const parent = resolveEntity(meta.parent);
+  const next = meta.key.segments[parent.key.segments.length];
+  if (next?.type !== 'literal') return { parent: parent.name };
+  return {
+    parent: parent.name,
+    literal: typeof next.value === 'string' ? next.value : base64(next.value),
+  };
+}
+
 function keySchema(meta: EntityMetadata): RowKeySchema {
   return rowKeySchemaForKey({ entity: meta.name, segments: meta.key.segments, encoding: meta.key.encoding });
 }
@@ -112,7 +125,9 @@ function keySchema(meta: EntityMetadata): RowKeySchema {
 /**
  * Exports an entity as the two files codegen reads back: gcloud's row-key schema file (from the key codec's
  * `rowKeySchema`) and a families/columns file holding the families, every cell-backed property and the key hints
- * the row-key schema cannot express (literal constants, salt, int64 widths, reversed and timestamp segments).
+ * the row-key schema cannot express (literal constants, salt, int64 widths, reversed and timestamp segments). A
+ * child entity (`@Entity({ parent, literal })`) keeps its whole key in the row-key schema file (gcloud stores whole
+ * keys); its families file names the `parent` and the `literal`, and codegen needs the parent's files too.
  * Families are written in the order their first property is declared, then unused families by name. User codecs
  * are written as `{ custom: <codec name> }`, protobuf codecs as `{ protobuf: <type name> }`.
  *
@@ -178,7 +193,13 @@ export function exportSchemaFiles(meta: EntityMetadata, options: ExportSchemaFil
       ...(set ? { set } : {}),
     };
   });
-  const file: FamiliesFile = { table: meta.table, entity: meta.name, key: keyHints(meta), families };
+  const file: FamiliesFile = {
+    table: meta.table,
+    entity: meta.name,
+    ...hierarchy(meta),
+    key: keyHints(meta),
+    families,
+  };
   const format = options.format ?? 'yaml';
   return {
     rowKeySchemaFile: formatRowKeySchemaFile(keySchema(meta), { format }),

@@ -1,4 +1,5 @@
 import type { SegmentSpec } from '../../codecs/key/key-codec-types.js';
+import type { RowKeySchema } from '../../codecs/key/row-key-schema.js';
 import type { AggregateKind, GcRule } from '../../model/family-spec.js';
 
 /**
@@ -123,18 +124,47 @@ export interface FileLint {
 }
 
 /**
- * A families/columns file: the table, the entity (class) name, key hints by row-key schema field name, the
- * families in order, and optionally what lint should know (silences with reasons, size bounds).
+ * A families/columns file: the table, the entity (class) name, for a child entity its parent and literal (a
+ * hierarchical key, `@Entity({ parent, literal })`), key hints by row-key schema field name, the families in order,
+ * and optionally what lint should know (silences with reasons, size bounds).
  *
  * @example
  * ```ts
  * const file: FamiliesFile = { table: 'telemetry', entity: 'DeviceDay', key: {}, families: [{ name: 'stats' }] };
+ * const child: FamiliesFile = { table: 'media', entity: 'Comment', parent: 'Video', literal: 'c', key: {}, families: [] };
  * ```
  */
 export interface FamiliesFile {
   readonly table: string;
   readonly entity: string;
+  /**
+   * The entity whose key this entity's key extends, by name: the row-key schema file still holds the whole key
+   * (gcloud needs it); its leading fields must be exactly the parent's key. The parent's files are needed too.
+   */
+  readonly parent?: string;
+  /** The constant between the parent's key and this entity's own key parts (only with `parent`). */
+  readonly literal?: FileQualifier;
   readonly key: Readonly<Record<string, FileKeyHint>>;
   readonly families: readonly FileFamily[];
   readonly lint?: FileLint;
+}
+
+/**
+ * The schema files of one entity, parsed: gcloud's row-key schema file (`parseRowKeySchemaFile`) and a families
+ * file (`parseFamiliesFile`), with where they came from for messages.
+ *
+ * @example
+ * ```ts
+ * const files: SchemaFilesInput = {
+ *   rowKeySchema: parseRowKeySchemaFile(rowKeyYaml),
+ *   families: parseFamiliesFile(familiesYaml),
+ *   source: 'schema/comment.families.yaml',
+ * };
+ * ```
+ */
+export interface SchemaFilesInput {
+  readonly rowKeySchema: RowKeySchema;
+  readonly families: FamiliesFile;
+  /** The families file's path (or any name), named in error messages. */
+  readonly source?: string;
 }

@@ -65,6 +65,8 @@ export function formatFamiliesFile(file: FamiliesFile, options: FormatFamiliesFi
   const data = {
     table: file.table,
     entity: file.entity,
+    ...(file.parent !== undefined ? { parent: file.parent } : {}),
+    ...(file.literal !== undefined ? { literal: file.literal } : {}),
     ...(Object.keys(file.key).length > 0 ? { key: file.key } : {}),
     families,
     ...(file.lint ? { lint: file.lint } : {}),

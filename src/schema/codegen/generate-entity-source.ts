@@ -3,11 +3,18 @@ import { utf8DecodeStrict } from '../../codecs/key/utf8.js';
 import { MetadataError } from '../../errors/metadata-error.js';
 import type { MetadataProblem } from '../../errors/metadata-error.js';
 import type { GcRule } from '../../model/family-spec.js';
-import type { FamiliesFile, FileCodec, FileFamily, FileQualifier } from './families-file-types.js';
+import type {
+  FamiliesFile,
+  FileCodec,
+  FileFamily,
+  FileQualifier,
+  SchemaFilesInput,
+} from './families-file-types.js';
 import type { FilesKeyLayout } from './files-key-layout.js';
 import { base64Bytes, filesKeyLayout } from './files-key-layout.js';
 import type { SourceDoc } from './source-layout.js';
 import { isIdentifier, layoutDoc, propertyKey, quote } from './source-layout.js';
+import { orderSchemaFiles } from './order-schema-files.js';
 // The import list is written last: the body's builders record what they use.
 
 /**
@@ -36,11 +43,18 @@ export interface CodecImport {
 export interface GenerateEntitySourceOptions {
   /** `decorators` (default): a decorated class; `defineEntity`: a plain class and a `defineEntity()` call. */
   readonly style?: 'decorators' | 'defineEntity';
-  /** Imports by protobuf type name or user codec name (`{ custom: name }`). Protobuf types with a `file` need none. */
+  /**
+   * Imports by protobuf type name or user codec name (`{ custom: name }`). Protobuf types with a `file` need none.
+   * An entity name imports that entity instead of declaring it (a parent generated into its own module): its
+   * children refer to the imported class, or with `defineEntity` to its `<name>Entity` constant.
+   */
   readonly imports?: Readonly<Record<string, CodecImport>>;
   /** Package to import the SDK from. Default `bigtable-mapper`. */
   readonly packageName?: string;
-  /** What the first line says the source was generated from. Default: `a row-key schema file and a families file`. */
+  /**
+   * What the first line says the source was generated from. Default: `a row-key schema file and a families file`
+   * (`row-key schema files and families files` for several entities).
+   */
   readonly generatedFrom?: string;
   /**
    * Comment lines (without `//`) written into the source: `top` above the class, `properties` above the declaration
@@ -94,14 +108,14 @@ class Generator {
   readonly typeImports = new Set<string>();
   readonly external = new Map<string, Set<string>>();
 
-  constructor(
-    readonly file: FamiliesFile,
-    readonly options: GenerateEntitySourceOptions,
-  ) {}
+  /** The families file of the entity being generated; problems name its entity. */
+  file: FamiliesFile | undefined;
+
+  constructor(readonly options: GenerateEntitySourceOptions) {}
 
   problem(message: string, property?: string): void {
     this.problems.push({
-      entity: this.file.entity,
+      entity: this.file?.entity ?? 'schema files',
       ...(property === undefined ? {} : { property }),
       message,
     });
@@ -119,9 +133,25 @@ class Generator {
     const name = spec.name ?? ref.split('.').at(-1)!;
     if (!isIdentifier(name))
       this.problem(`import name ${JSON.stringify(name)} is not an identifier`, property);
-    const names = this.external.get(spec.from) ?? new Set<string>();
+    this.addImport(spec.from, name);
+    return name;
+  }
+
+  addImport(from: string, name: string): void {
+    const names = this.external.get(from) ?? new Set<string>();
     names.add(name);
-    this.external.set(spec.from, names);
+    this.external.set(from, names);
+  }
+
+  /**
+   * How a child refers to its parent: by class name, or (defineEntity) by the `<Parent>Entity` constant that carries
+   * its key parts to TypeScript; imported from where `imports` says the parent's generated module is.
+   */
+  parentRef(parent: string): string {
+    const spec = this.options.imports?.[parent];
+    const base = spec?.name ?? parent;
+    const name = (this.options.style ?? 'decorators') === 'defineEntity' ? `${base}Entity` : base;
+    if (spec) this.addImport(spec.from, name);
     return name;
   }
 
@@ -304,8 +334,13 @@ function familyMembers(g: Generator, family: FileFamily): Member[] {
   return members;
 }
 
-function entityOptions(g: Generator, layout: FilesKeyLayout): [string, SourceDoc][] {
-  const entries: [string, SourceDoc][] = [['table', quote(g.file.table)]];
+function entityOptions(g: Generator, file: FamiliesFile, layout: FilesKeyLayout): [string, SourceDoc][] {
+  const entries: [string, SourceDoc][] = [['table', quote(file.table)]];
+  if (layout.parent) {
+    entries.push(['parent', g.parentRef(layout.parent.entity)]);
+    if (layout.parent.literal !== undefined) entries.push(['literal', literalDoc(layout.parent.literal)]);
+    return entries; // the encoding, delimiter and salt are the parent's
+  }
   if (layout.prefix !== undefined) entries.push(['prefix', literalDoc(layout.prefix)]);
   if (layout.encoding.kind === 'orderedCode') entries.push(['encoding', "'orderedCode'"]);
   else if (utf8DecodeStrict(layout.encoding.delimiter) !== '#')
@@ -358,7 +393,8 @@ function line(prefix: string, doc: SourceDoc, suffix: string, indent: number): s
  * (`keySegmentsFromRowKeySchema`), refined by the families file's key hints; the result is checked to store exactly
  * the key the schema describes. The output is deterministic and laid out as prettier would with the repository's
  * settings (110 columns, single quotes, trailing commas). Problems (a protobuf type or user codec with no import, a
- * hint naming no field, a key that would change) are thrown together as one {@link MetadataError}.
+ * hint naming no field, a key that would change) are thrown together as one {@link MetadataError}. A child entity
+ * (`parent` in its families file) is generated with its parent: use {@link generateEntitiesSource}.
  *
  * @example
  * ```ts
@@ -374,35 +410,112 @@ export function generateEntitySource(
   families: FamiliesFile,
   options: GenerateEntitySourceOptions = {},
 ): string {
-  const g = new Generator(families, options);
-  const style = options.style ?? 'decorators';
-  if (!isIdentifier(families.entity)) g.problem('the entity name is not a class name');
-  const layout = filesKeyLayout(rowKeySchema, families, (message) => g.problem(message));
-  const members = families.families.flatMap((f) => familyMembers(g, f));
-  for (const p of [
-    ...members.map((m) => m.property),
-    ...(layout?.items ?? []).flatMap((i) => (i.part ? [i.part.property] : [])),
-  ])
-    if (!isIdentifier(p)) g.problem('is not an identifier; rename the property in the file', p);
-  if (g.problems.length > 0 || layout === undefined) throw new MetadataError(g.problems);
+  return generateEntitiesSource([{ rowKeySchema, families }], options);
+}
 
+/**
+ * Generates one module declaring the entities of several schema files, as {@link generateEntitySource} does for
+ * one: each class in the order given, except that a parent is declared before its children. A child entity
+ * (`parent` and `literal` in its families file) is generated as `@Entity({ table, parent: Parent, literal })` (or
+ * `defineEntity(Child, { parent: ParentEntity, literal, … })`) with only its own key parts, the parent's key parts
+ * declared as plain properties; its parent's files must be among `files`, and the child's row-key schema must start
+ * with the parent's key. To keep the parent in a module of its own, give its files and `imports: { <parent>: { from
+ * } }`: it is then imported, not declared. `comments.top` goes above the first class.
+ *
+ * @example
+ * ```ts
+ * const source = generateEntitiesSource([
+ *   { rowKeySchema: parseRowKeySchemaFile(videoKeyYaml), families: parseFamiliesFile(videoYaml) },
+ *   { rowKeySchema: parseRowKeySchemaFile(commentKeyYaml), families: parseFamiliesFile(commentYaml) },
+ * ]);
+ * ```
+ */
+export function generateEntitiesSource(
+  files: readonly SchemaFilesInput[],
+  options: GenerateEntitySourceOptions = {},
+): string {
+  const g = new Generator(options);
+  const { order, parentOf } = orderSchemaFiles(files);
+  const names = new Set<string>();
+  const entities = order.map((i) => {
+    const { rowKeySchema, families } = files[i]!;
+    g.file = families;
+    if (!isIdentifier(families.entity)) g.problem('the entity name is not a class name');
+    if (names.has(families.entity))
+      g.problem('is declared by two families files; one module holds one class per name');
+    names.add(families.entity);
+    const parent = parentOf[i];
+    const layout = filesKeyLayout(
+      rowKeySchema,
+      families,
+      (message) => g.problem(message),
+      parent === undefined ? undefined : files[parent],
+    );
+    // An entity with an entry in `imports` is imported, not declared: its files only give a child its key.
+    const imported = options.imports?.[families.entity] !== undefined;
+    const members = imported ? [] : families.families.flatMap((f) => familyMembers(g, f));
+    for (const p of [
+      ...members.map((m) => m.property),
+      ...(layout?.items ?? []).flatMap((item) => (item.part ? [item.part.property] : [])),
+    ])
+      if (!isIdentifier(p)) g.problem('is not an identifier; rename the property in the file', p);
+    return { families, layout, members, imported };
+  });
+  if (g.problems.length > 0) throw new MetadataError(g.problems);
+
+  const blocks = entities.flatMap(({ families, layout, members, imported }) => {
+    g.file = families;
+    return imported ? [] : [entityLines(g, families, layout!, members)];
+  });
+  const from =
+    options.generatedFrom ??
+    (files.length > 1
+      ? 'row-key schema files and families files'
+      : 'a row-key schema file and a families file');
+  const out: string[] = [`// Generated by bigtable-mapper codegen from ${from}. Do not edit by hand.`];
+  const pkg = options.packageName ?? 'bigtable-mapper';
+  if (g.typeImports.size) out.push(importLine(g.typeImports, pkg, true));
+  if (g.sdk.size) out.push(importLine(g.sdk, pkg));
+  if (g.decorators.size) out.push(importLine(g.decorators, `${pkg}/decorators`));
+  for (const [from, imported] of [...g.external].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    out.push(importLine(imported, from));
+  out.push('');
+  const top = options.comments?.top ?? [];
+  if (top.length > 0) out.push(...top.map((text) => `// ${text}`.trimEnd()));
+  blocks.forEach((block, i) => out.push(...(i > 0 ? [''] : []), ...block));
+  return `${out.join('\n')}\n`;
+}
+
+/** The class of one entity (and its `defineEntity()` call), recording in `g` what it imports. */
+function entityLines(
+  g: Generator,
+  families: FamiliesFile,
+  layout: FilesKeyLayout,
+  members: Member[],
+): string[] {
+  const { options } = g;
+  const style = options.style ?? 'decorators';
   const name = families.entity;
+  const inherited = layout.parent?.parts ?? [];
   const parts = layout.items.flatMap((i) => (i.part ? [i.part] : []));
   const body: string[] = [];
   const keyPartsLine = line(
     '  declare static readonly keyParts: readonly ',
-    { array: parts.map((p) => quote(p.property)) },
+    { array: [...inherited, ...parts].map((p) => quote(p.property)) },
     ';',
     2,
   );
+  const inheritedLines = inherited.flatMap((part) => [
+    ...commentLines(options, part.property),
+    `  ${declaration(part.property, keyPartType(part.options), {})} // a key part of ${layout.parent!.entity}`,
+  ]);
   const classOut: string[] = [];
-  const usesGc = families.families.some((f) => f.gc !== undefined);
-  if (usesGc) g.sdkName('Gc');
+  if (families.families.some((f) => f.gc !== undefined)) g.sdkName('Gc');
 
   if (style === 'decorators') {
     g.decorators.add('Entity');
-    g.decorators.add('KeyPart');
-    classOut.push(line('@Entity(', { object: entityOptions(g, layout) }, ')', 0));
+    if (parts.length > 0) g.decorators.add('KeyPart');
+    classOut.push(line('@Entity(', { object: entityOptions(g, families, layout) }, ')', 0));
     layout.items.forEach((item, position) => {
       if (item.literal) {
         g.decorators.add('KeyLiteral');
@@ -421,7 +534,7 @@ export function generateEntitySource(
         ),
       );
     }
-    body.push(keyPartsLine);
+    body.push(keyPartsLine, ...inheritedLines);
     layout.items.forEach((item, position) => {
       if (!item.part) return;
       body.push(...commentLines(options, item.part.property));
@@ -436,75 +549,62 @@ export function generateEntitySource(
       body.push(line('  @', { call: m.decorator, args: [{ object: m.args }] }, '', 2));
       body.push(`  ${m.declaration}`);
     }
-  } else {
-    g.sdk.add('defineEntity');
-    for (const item of parts)
-      body.push(
-        ...commentLines(options, item.property),
-        `  ${declaration(item.property, keyPartType(item.options), {})}`,
-      );
-    for (const m of members) body.push(...commentLines(options, m.property), `  ${m.declaration}`);
+    return [...classOut, `export class ${name} {`, ...body, '}'];
   }
-
-  const from = options.generatedFrom ?? 'a row-key schema file and a families file';
-  const out: string[] = [`// Generated by bigtable-mapper codegen from ${from}. Do not edit by hand.`];
-  const pkg = options.packageName ?? 'bigtable-mapper';
-  if (g.typeImports.size) out.push(importLine(g.typeImports, pkg, true));
-  if (g.sdk.size) out.push(importLine(g.sdk, pkg));
-  if (g.decorators.size) out.push(importLine(g.decorators, `${pkg}/decorators`));
-  for (const [from, names] of [...g.external].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-    out.push(importLine(names, from));
-  out.push('');
-  const top = options.comments?.top ?? [];
-  if (top.length > 0) out.push(...top.map((text) => `// ${text}`.trimEnd()));
-  if (style === 'decorators') {
-    out.push(...classOut, `export class ${name} {`, ...body, '}');
-  } else {
-    const key: SourceDoc = {
-      array: layout.items.map((item) =>
-        item.literal
-          ? { object: [['literal', literalDoc(item.literal)]] }
-          : {
-              object: [
-                ['property', quote(item.part!.property)],
-                ...Object.entries(item.part!.options).map(([k, v]): [string, SourceDoc] => [
-                  k,
-                  typeof v === 'string' ? quote(v) : String(v),
-                ]),
-              ],
-            },
-      ),
-    };
-    const definition: SourceDoc = {
-      object: [
-        ...entityOptions(g, layout),
-        ['key', key],
-        [
-          'families',
-          {
-            object: families.families.map((f): [string, SourceDoc] => [
-              propertyKey(f.name),
-              { object: familyOptions(f) },
-            ]),
-          },
-        ],
-        [
-          'properties',
-          {
-            object: members.map((m): [string, SourceDoc] => [
-              m.property,
-              { object: [...(m.kind ? [['kind', quote(m.kind)] as [string, SourceDoc]] : []), ...m.args] },
-            ]),
-          },
-        ],
-      ],
-    };
-    out.push(`export class ${name} {`, ...body, '}', '');
-    out.push(
-      line(`export const ${name}Entity = `, { call: 'defineEntity', args: [name, definition] }, ';', 0),
+  g.sdk.add('defineEntity');
+  body.push(...inheritedLines);
+  for (const item of parts)
+    body.push(
+      ...commentLines(options, item.property),
+      `  ${declaration(item.property, keyPartType(item.options), {})}`,
     );
-  }
-  return `${out.join('\n')}\n`;
+  for (const m of members) body.push(...commentLines(options, m.property), `  ${m.declaration}`);
+  const key: SourceDoc = {
+    array: layout.items.map((item) =>
+      item.literal
+        ? { object: [['literal', literalDoc(item.literal)]] }
+        : {
+            object: [
+              ['property', quote(item.part!.property)],
+              ...Object.entries(item.part!.options).map(([k, v]): [string, SourceDoc] => [
+                k,
+                typeof v === 'string' ? quote(v) : String(v),
+              ]),
+            ],
+          },
+    ),
+  };
+  const definition: SourceDoc = {
+    object: [
+      ...entityOptions(g, families, layout),
+      ['key', key],
+      [
+        'families',
+        {
+          object: families.families.map((f): [string, SourceDoc] => [
+            propertyKey(f.name),
+            { object: familyOptions(f) },
+          ]),
+        },
+      ],
+      [
+        'properties',
+        {
+          object: members.map((m): [string, SourceDoc] => [
+            m.property,
+            { object: [...(m.kind ? [['kind', quote(m.kind)] as [string, SourceDoc]] : []), ...m.args] },
+          ]),
+        },
+      ],
+    ],
+  };
+  return [
+    `export class ${name} {`,
+    ...body,
+    '}',
+    '',
+    line(`export const ${name}Entity = `, { call: 'defineEntity', args: [name, definition] }, ';', 0),
+  ];
 }
 
 function commentLines(options: GenerateEntitySourceOptions, property: string): string[] {

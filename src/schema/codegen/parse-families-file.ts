@@ -28,6 +28,7 @@ export interface ParseFamiliesFileOptions {
 }
 
 const ENTITY = 'families file';
+const CLASS_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const BUILTIN = ['string', 'int64', 'int64AsNumber', 'float64', 'boolean', 'date', 'bytes', 'json'];
 const KEY_TYPES = [
   'string',
@@ -366,8 +367,29 @@ function checkFamilies(r: Reader, families: readonly FileFamily[]): void {
   }
 }
 
+/** `parent` (a class name) and `literal` (text or { base64 }, only with a parent). */
+function parseHierarchy(r: Reader, top: Map<string, unknown>): { parent?: string; literal?: FileQualifier } {
+  const out: { parent?: string; literal?: FileQualifier } = {};
+  if (top.has('parent')) {
+    const parent = r.string(top.get('parent'), 'parent');
+    if (ok(parent) && !CLASS_NAME.test(parent))
+      r.fail('parent', `expected the class name of the parent entity, got ${JSON.stringify(parent)}`);
+    else if (ok(parent)) out.parent = parent;
+  }
+  if (top.has('literal')) {
+    const literal = parseQualifier(r, top.get('literal'), 'literal');
+    if (!top.has('parent'))
+      r.fail('literal', 'literal is the constant after a parent key; give parent too (or use a key hint)');
+    else if (literal === '' || literal === undefined)
+      r.fail('literal', 'expected the literal text or { base64 }');
+    else if (ok(literal)) out.literal = literal;
+  }
+  return out;
+}
+
 /**
- * Reads a families/columns file (YAML or JSON, see docs/codegen.md): `table`, `entity`, optional `key` hints by
+ * Reads a families/columns file (YAML or JSON, see docs/codegen.md): `table`, `entity`, for a child entity
+ * `parent` and `literal`, optional `key` hints by
  * row-key schema field name, `families` by name, each with `gc` / `aggregate` and its columns, counters,
  * aggregates, version, or one `map` / `set`, and an optional `lint` section (`allow` with reasons, `maxBytes`). Every problem is collected and thrown as one {@link MetadataError}
  * whose problems name their path, e.g. `families file.families.d.columns[2].codec: unknown codec "int32"`.
@@ -399,11 +421,12 @@ export function parseFamiliesFile(text: string, options: ParseFamiliesFileOption
     );
   }
   const r = new Reader();
-  const top = r.mapping(document, '', ['table', 'entity', 'key', 'families', 'lint']);
+  const top = r.mapping(document, '', ['table', 'entity', 'parent', 'literal', 'key', 'families', 'lint']);
   if (!ok(top)) throw new MetadataError(r.problems);
   const table = r.string(top.get('table'), 'table');
   const entity = r.string(top.get('entity'), 'entity');
-  if (ok(entity) && !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(entity)) r.fail('entity', 'expected a class name');
+  if (ok(entity) && !CLASS_NAME.test(entity)) r.fail('entity', 'expected a class name');
+  const hierarchy = parseHierarchy(r, top);
   const key: Record<string, FileKeyHint> = {};
   if (top.has('key')) {
     const hints = r.mapping(top.get('key'), 'key', Object.keys(Object(top.get('key'))));
@@ -427,5 +450,5 @@ export function parseFamiliesFile(text: string, options: ParseFamiliesFileOption
   checkFamilies(r, families);
   const lint = top.has('lint') ? parseLint(r, top.get('lint')) : undefined;
   if (r.problems.length > 0 || !ok(table) || !ok(entity)) throw new MetadataError(r.problems);
-  return { table, entity, key, families, ...(lint && ok(lint) ? { lint } : {}) };
+  return { table, entity, ...hierarchy, key, families, ...(lint && ok(lint) ? { lint } : {}) };
 }

@@ -1,14 +1,17 @@
 import type { RowKeySchema } from '../../codecs/key/row-key-schema.js';
 import type { ValueCodec } from '../../codecs/value/value-codec.js';
 import { MetadataError } from '../../errors/metadata-error.js';
+import type { MetadataProblem } from '../../errors/metadata-error.js';
 import type { CodecRef, FamilyOptions } from '../../metadata/declaration-args.js';
 import { addDeclaration } from '../../metadata/declaration-store.js';
 import type { EntityDefinition, KeyDefinition, PropertyDefinition } from '../../metadata/define-entity.js';
 import { definitionRecords } from '../../metadata/define-entity.js';
-import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import type { EntityClass, EntityMetadata } from '../../metadata/entity-metadata.js';
 import { resolveEntity } from '../../metadata/resolve-entity.js';
-import type { FamiliesFile, FileCodec, FileQualifier } from './families-file-types.js';
+import type { FamiliesFile, FileCodec, FileQualifier, SchemaFilesInput } from './families-file-types.js';
+import type { FilesKeyLayout } from './files-key-layout.js';
 import { base64Bytes, filesKeyLayout } from './files-key-layout.js';
+import { orderSchemaFiles } from './order-schema-files.js';
 
 /**
  * A codec that stands for one the schema files only name (a protobuf type, a user codec): it carries the name the
@@ -35,11 +38,49 @@ function qualifierRef(qualifier: FileQualifier | undefined): { qualifier?: strin
 }
 
 /**
- * The metadata of the entity a row-key schema file and a families file describe — what `generateEntitySource`
- * would generate — built without generating or importing code. Protobuf and user codecs are stand-ins carrying
- * their names (`protobuf:<type>`, the user codec's name) that pass bytes through: use the metadata to inspect
- * (lint, compare), not to read or write rows. Not registered: it never meets the application's entities. Problems
- * are thrown together as one {@link MetadataError}.
+ * The metadata of the entities schema files describe — what `generateEntitySource` would generate — built without
+ * generating or importing code, in the order of `files`. A child entity (`parent` in its families file) needs its
+ * parent's files among `files`; its metadata then has the hierarchical key, as the generated class would. Protobuf
+ * and user codecs are stand-ins carrying their names (`protobuf:<type>`, the user codec's name) that pass bytes
+ * through: use the metadata to inspect (lint, compare), not to read or write rows. Not registered: it never meets
+ * the application's entities. Problems are thrown together as one {@link MetadataError}.
+ *
+ * @example
+ * ```ts
+ * const [video, comment] = schemaFilesEntities([videoFiles, commentFiles]);
+ * comment?.parent === video?.target; // true
+ * ```
+ */
+export function schemaFilesEntities(files: readonly SchemaFilesInput[]): EntityMetadata[] {
+  const { order, parentOf } = orderSchemaFiles(files);
+  const problems: MetadataProblem[] = [];
+  const targets: EntityClass[] = [];
+  for (const i of order) {
+    const { rowKeySchema, families: file } = files[i]!;
+    const parentIndex = parentOf[i];
+    const before = problems.length;
+    const layout = filesKeyLayout(
+      rowKeySchema,
+      file,
+      (message) => problems.push({ entity: file.entity, message }),
+      parentIndex === undefined ? undefined : files[parentIndex],
+    );
+    if (!layout || problems.length > before) continue;
+    const parent = parentIndex === undefined ? undefined : targets[parentIndex];
+    if (parentIndex !== undefined && parent === undefined) continue; // the parent's problems are reported
+    // A fresh class named after the entity: resolved alone, never registered.
+    const target = { [file.entity]: class {} }[file.entity]!;
+    for (const record of definitionRecords(definitionOf(file, layout, parent)))
+      addDeclaration(target, record);
+    targets[i] = target;
+  }
+  if (problems.length > 0) throw new MetadataError(problems);
+  return files.map((_, i) => resolveEntity(targets[i]!));
+}
+
+/**
+ * The metadata of the entity a row-key schema file and a families file describe, as {@link schemaFilesEntities}
+ * builds it for one entity. A child entity needs its parent's files: use `schemaFilesEntities`.
  *
  * @example
  * ```ts
@@ -48,10 +89,14 @@ function qualifierRef(qualifier: FileQualifier | undefined): { qualifier?: strin
  * ```
  */
 export function schemaFilesMetadata(rowKeySchema: RowKeySchema, file: FamiliesFile): EntityMetadata {
-  const problems: string[] = [];
-  const layout = filesKeyLayout(rowKeySchema, file, (message) => problems.push(message));
-  if (!layout || problems.length > 0)
-    throw new MetadataError(problems.map((message) => ({ entity: file.entity, message })));
+  return schemaFilesEntities([{ rowKeySchema, families: file }])[0]!;
+}
+
+function definitionOf(
+  file: FamiliesFile,
+  layout: FilesKeyLayout,
+  parent: EntityClass | undefined,
+): EntityDefinition<Record<string, unknown>> {
   const key: KeyDefinition<Record<string, unknown>>[] = layout.items.map((item) =>
     item.literal !== undefined
       ? { literal: item.literal }
@@ -102,19 +147,18 @@ export function schemaFilesMetadata(rowKeySchema: RowKeySchema, file: FamiliesFi
       };
     if (f.set) properties[f.set.property] = { kind: 'set', family, key: codecRef(f.set.key) };
   }
-  const definition: EntityDefinition<Record<string, unknown>> = {
+  return {
     table: file.table,
+    // A child keeps its parent's encoding and delimiter: giving them again is refused only when they differ.
+    ...(parent !== undefined
+      ? { parent, ...(layout.parent?.literal !== undefined ? { literal: layout.parent.literal } : {}) }
+      : layout.encoding.kind === 'orderedCode'
+        ? { encoding: 'orderedCode' as const }
+        : { delimiter: layout.encoding.delimiter }),
     ...(layout.prefix !== undefined ? { prefix: layout.prefix } : {}),
-    ...(layout.encoding.kind === 'orderedCode'
-      ? { encoding: 'orderedCode' as const }
-      : { delimiter: layout.encoding.delimiter }),
     ...(layout.salt ? { salt: layout.salt } : {}),
     key,
     families,
     properties,
   };
-  // A fresh class named after the entity: resolved alone, never registered.
-  const target = { [file.entity]: class {} }[file.entity]!;
-  for (const record of definitionRecords(definition)) addDeclaration(target, record);
-  return resolveEntity(target);
 }

@@ -1,4 +1,5 @@
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import { lintStepChain, lintUpcasterReads } from './evolution-rules.js';
 import { lintCellSizes, lintFamilyCount, lintGcRules, lintNameLengths } from './family-rules.js';
 import {
   lintDomainKey,
@@ -81,6 +82,8 @@ export function lintEntities(metas: readonly EntityMetadata[], options: LintOpti
       ...lintNameLengths(meta, options),
       ...lintGcRules(meta),
       ...lintCellSizes(meta, options),
+      ...lintStepChain(meta),
+      ...lintUpcasterReads(meta),
     ]),
     ...lintFamilyCount(metas),
   ];

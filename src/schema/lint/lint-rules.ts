@@ -108,6 +108,18 @@ export const LINT_RULES = {
     title: 'Cell or row size bound above the guidance',
     seedRule: `${SEED} › Cells: "Don't store more than 10 MB of data in a single cell." Rows: "Keep the size of all values in a single row under 100 MB."`,
   },
+  'evolution-version-unreadable': {
+    severity: 'warning',
+    title: 'Old schema versions no upcast step reads',
+    seedRule:
+      'bigtable-mapper schema evolution: every schema version still stored in the table can be read (docs/evolution.md)',
+  },
+  'evolution-upcast-reads-undeclared': {
+    severity: 'warning',
+    title: 'Upcaster reads a property nothing declares',
+    seedRule:
+      'bigtable-mapper schema evolution: an upcaster reads only what the old shape, the entity or an earlier step declares (docs/evolution.md)',
+  },
   'lint-silence-without-reason': {
     severity: 'warning',
     title: 'Rule silenced without a reason',

@@ -1,12 +1,18 @@
 // Golden generated sources: the seed's structured key (phone#india#pke5preri2eru#8923695) from hand-written schema
-// files, and two example entities exported and regenerated. A change to the generator shows here as a diff.
+// files, and example entities exported and regenerated (a parent and its child in one module). A change to the
+// generator shows here as a diff.
 import { describe, it } from 'vitest';
 import { DeviceDay } from '../../../examples/device-telemetry.js';
 import { Video } from '../../../examples/video-row.js';
+import { VideoComment, VideoItem } from '../../../examples/video-comment-rows.js';
 import { parseRowKeySchemaFile } from '../../../src/codecs/key/row-key-schema-file.js';
+import type { EntityClass } from '../../../src/metadata/entity-metadata.js';
 import { resolveEntity } from '../../../src/metadata/resolve-entity.js';
 import { exportSchemaFiles } from '../../../src/schema/codegen/export-schema-files.js';
-import { generateEntitySource } from '../../../src/schema/codegen/generate-entity-source.js';
+import {
+  generateEntitiesSource,
+  generateEntitySource,
+} from '../../../src/schema/codegen/generate-entity-source.js';
 import { parseFamiliesFile } from '../../../src/schema/codegen/parse-families-file.js';
 import { expectGolden } from '../../support/golden-file.js';
 import { SEED_FAMILIES, SEED_ROW_KEY_SCHEMA } from '../../unit/schema/codegen/seed-device-files.js';
@@ -32,6 +38,23 @@ describe('golden generated entity sources', () => {
       parseFamiliesFile(files.familiesFile),
     );
     expectGolden(source, golden('device-day.decorators.ts.txt'));
+  });
+
+  it('VideoItem and VideoComment of examples/video-comment-rows.ts (hierarchical key), exported and regenerated', () => {
+    const [item, comment] = [VideoItem, VideoComment as EntityClass].map((cls) =>
+      exportSchemaFiles(resolveEntity(cls)),
+    );
+    expectGolden(comment!.rowKeySchemaFile, golden('video-comment.row-key-schema.yaml.txt'));
+    expectGolden(comment!.familiesFile, golden('video-comment.families.yaml.txt'));
+    const files = [comment!, item!].map((f) => ({
+      rowKeySchema: parseRowKeySchemaFile(f.rowKeySchemaFile),
+      families: parseFamiliesFile(f.familiesFile),
+    }));
+    expectGolden(generateEntitiesSource(files), golden('video-comment.decorators.ts.txt'));
+    expectGolden(
+      generateEntitiesSource(files, { style: 'defineEntity' }),
+      golden('video-comment.define-entity.ts.txt'),
+    );
   });
 
   it('Video of examples/video-row.ts, exported and regenerated with defineEntity', () => {

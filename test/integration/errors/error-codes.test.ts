@@ -3,10 +3,12 @@ import {
   Column,
   Counter,
   Entity,
+  Evolve,
   Family,
   KeyPart,
   QualifierMap,
   Version,
+  upcastStep,
 } from '../../../decorators/index.js';
 import {
   AbortedError,
@@ -26,9 +28,13 @@ import {
   OutcomeUnknownError,
   PartialWriteError,
   QueryError,
+  SchemaVersionError,
   TransportError,
+  UpcastError,
   ValueEncodingError,
 } from '../../../src/errors/index.js';
+import { encodeToken } from '../../../src/mapping/schema-version-token.js';
+import { mutateRow } from '../../../src/transport/mutate-row.js';
 import type { ErrorCode } from '../../../src/errors/index.js';
 import type { Versioned } from '../../../src/mapping/hydrate-entity.js';
 import { getEntityMetadata } from '../../../src/metadata/entity-registry.js';
@@ -70,6 +76,43 @@ class Note {
   @Column({ family: 'x', codec: 'string', versioned: true }) extra!: Versioned<string>[];
 }
 
+@Entity({ table: 'ec_profiles' })
+@Family('d')
+@Evolve({
+  version: 2,
+  family: 'd',
+  steps: [
+    upcastStep<{ nick?: string }, { name: string }>({
+      from: 1,
+      shape: { nick: { family: 'd', codec: 'string' } },
+      upcast: ({ nick }) => {
+        if (nick === 'boom') throw new Error('no boom allowed');
+        return { name: nick ?? '' };
+      },
+    }),
+  ],
+})
+class Profile {
+  @KeyPart(0, 'string') id!: string;
+  @Column({ family: 'd', codec: 'string' }) name!: string;
+}
+
+/** Writes a Profile row as some other deployment did: its schema version and the old `nick` column. */
+async function writeProfileRow(mapper: Mapper, id: string, version: number, nick: string): Promise<void> {
+  const cell = (qualifier: string, value: Uint8Array) =>
+    ({
+      kind: 'setCell',
+      family: 'd',
+      qualifier: Buffer.from(qualifier),
+      timestampMicros: 1000n,
+      value,
+    }) as const;
+  await mutateRow(mapper.connection, mapper.repository(Profile).tableId, Buffer.from(id), [
+    cell('_v', encodeToken(version, new Uint8Array(8))),
+    cell('nick', Buffer.from(nick)),
+  ]);
+}
+
 const device = (id: string, reading = 1): Device =>
   Object.assign(new Device(), { kind: 'phone', id, reading, tags: new Map<string, string>(), pings: 0n });
 
@@ -107,7 +150,7 @@ function expectError<T extends BigtableMapperError>(
 const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('latin1');
 
 describe('one error per code', () => {
-  const mapper = useMapper([Device, Account]);
+  const mapper = useMapper([Device, Account, Profile]);
   let partial: TestTable;
   let partialMapper: Mapper;
   beforeAll(async () => {
@@ -234,6 +277,37 @@ describe('one error per code', () => {
       expect(e.message).toBe(
         `Account with key "a1" was changed concurrently: expected version ${e.expectedVersion}`,
       );
+    },
+
+    SCHEMA_VERSION: async () => {
+      await writeProfileRow(mapper(), 'p-new', 5, 'x');
+      const e = expectError(
+        await rejection(mapper().repository(Profile).get({ id: 'p-new' })),
+        SchemaVersionError,
+        'SCHEMA_VERSION',
+      );
+      expect(e).toMatchObject({
+        entity: 'Profile',
+        foundVersion: 5,
+        supportedVersions: [1, 2],
+        currentVersion: 2,
+      });
+      expect(text(e.key)).toBe('p-new');
+      expect(e.message).toMatch(
+        /^Profile with key "p-new" is stored at schema version 5, newer than the current version 2 .*; this code reads versions 1, 2$/,
+      );
+    },
+
+    UPCAST_FAILED: async () => {
+      await writeProfileRow(mapper(), 'p-boom', 1, 'boom');
+      const e = expectError(
+        await rejection(mapper().repository(Profile).get({ id: 'p-boom' })),
+        UpcastError,
+        'UPCAST_FAILED',
+      );
+      expect(e).toMatchObject({ entity: 'Profile', fromVersion: 1 });
+      expect((e.cause as Error).message).toBe('no boom allowed');
+      expect(e.message).toBe('Profile with key "p-boom": upcast step from version 1 threw: no boom allowed');
     },
 
     PARTIAL_WRITE: async () => {

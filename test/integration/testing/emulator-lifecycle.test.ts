@@ -25,6 +25,15 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function eventually(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -79,8 +88,11 @@ describe('startEmulator', () => {
     const handle = await startEmulator({ env: { ...process.env, BIGTABLE_EMULATOR_HOST: '' } });
     expect(handle.source).toBe('binary');
     expect(await accepts(handle.port)).toBe(true);
+    expect(handle.pid).toBeGreaterThan(0);
+    expect(alive(handle.pid!)).toBe(true);
     await handle.stop();
-    expect(await eventually(async () => !(await accepts(handle.port)), 5000)).toBe(true);
+    // The process, not the port: under load another test's emulator may be handed the freed port at once.
+    expect(await eventually(async () => !alive(handle.pid!), 20_000)).toBe(true);
   });
 
   it('picks another port when the chosen one is taken', async () => {

@@ -9,6 +9,10 @@ import { DeviceDay } from '../../../../examples/device-telemetry.js';
 import { examples } from '../../../../examples/examples.js';
 import { TenantDeviceDay } from '../../../../examples/multi-tenant.js';
 import { Video } from '../../../../examples/video-row.js';
+import { VideoComment, VideoItem } from '../../../../examples/video-comment-rows.js';
+import { InvoicePayment } from '../../../../examples/invoice-rows.js';
+import type { RowKeySchema } from '../../../../src/codecs/key/row-key-schema.js';
+import type { FamiliesFile } from '../../../../src/schema/codegen/families-file-types.js';
 import { Explicit } from '../../../fixtures/entities/compile-mode-entities.js';
 import { Invoice, Payment, Telemetry } from '../../../golden/schema/schema-entities.js';
 import { encodeRowKeyWithSchema } from '../../../../src/codecs/key/row-key-schema.js';
@@ -22,9 +26,12 @@ import type { EntityClass, EntityMetadata } from '../../../../src/metadata/entit
 import { defineEntity } from '../../../../src/metadata/define-entity.js';
 import { Gc } from '../../../../src/metadata/gc.js';
 import { exportSchemaFiles } from '../../../../src/schema/codegen/export-schema-files.js';
-import { generateEntitySource } from '../../../../src/schema/codegen/generate-entity-source.js';
+import {
+  generateEntitiesSource,
+  generateEntitySource,
+} from '../../../../src/schema/codegen/generate-entity-source.js';
 import { parseFamiliesFile } from '../../../../src/schema/codegen/parse-families-file.js';
-import { schemaFilesMetadata } from '../../../../src/schema/codegen/schema-files-metadata.js';
+import { schemaFilesEntities } from '../../../../src/schema/codegen/schema-files-metadata.js';
 import { SEED_FAMILIES, SEED_ROW_KEY_SCHEMA } from './seed-device-files.js';
 import { prepareGeneratedDir, typeErrors } from '../../../support/generated-sources.js';
 import { videoWithDecorators, videoWithDefineEntity } from '../../../fixtures/entities/video-entity.js';
@@ -57,6 +64,8 @@ function comparable(meta: EntityMetadata): unknown {
   return norm({
     name: meta.name,
     table: meta.table,
+    // A child's key extends its parent's (@Entity({ parent, literal })); the literal is in key.segments.
+    parent: meta.parent === undefined ? undefined : resolveEntity(meta.parent).name,
     key: {
       // A literal keeps its kind (text: a STRING field, bytes: a BYTES field of the row-key schema).
       segments: meta.key.segments.map((s) =>
@@ -124,12 +133,67 @@ defineEntity(Page, {
   properties: { body: { family: 'p', codec: 'string', nullable: true, optional: true } },
 });
 
+/** A three-level hierarchy: salted ordered-code root, a child under a byte literal, a grandchild with no literal. */
+class Site {
+  region!: string;
+  site!: string;
+  name!: string;
+}
+const SiteEntity = defineEntity(Site, {
+  table: 'codegen_sites',
+  prefix: 'site',
+  encoding: 'orderedCode',
+  salt: { buckets: 8, of: ['site'] },
+  key: [
+    { property: 'region', type: 'string' },
+    { property: 'site', type: 'string' },
+  ],
+  families: { s: {} },
+  properties: { name: { family: 's', codec: 'string' } },
+});
+class Rack {
+  region!: string;
+  site!: string;
+  rack!: bigint;
+  power!: number;
+}
+const RackEntity = defineEntity(Rack, {
+  table: 'codegen_sites',
+  parent: SiteEntity,
+  literal: Uint8Array.of(0, 1),
+  key: [{ property: 'rack', type: 'int64', encoding: 'bigEndian' }],
+  families: { r: { gc: Gc.maxVersions(2) } },
+  properties: { power: { family: 'r', codec: 'float64' } },
+});
+class Slot {
+  region!: string;
+  site!: string;
+  rack!: bigint;
+  slot!: Date;
+  kind!: string;
+  serial!: string;
+}
+defineEntity(Slot, {
+  table: 'codegen_sites',
+  parent: RackEntity,
+  key: [
+    { property: 'slot', type: 'reversedTimestamp' },
+    { literal: 'k' },
+    { property: 'kind', type: 'string' },
+  ],
+  families: { x: {} },
+  properties: { serial: { family: 'x', codec: 'string' } },
+});
+
 // Every entity of examples/ (through the examples list, so a new example is covered without editing this file),
 // and the fixture entities of the tests.
 const exampleEntities = [...new Set(examples.flatMap((e) => e.entities))];
 const entities: [string, EntityClass][] = [
   ['Sensor', Sensor],
   ['Page', Page],
+  ['Site', Site],
+  ['Rack', Rack],
+  ['Slot', Slot],
   ...exampleEntities.map((cls): [string, EntityClass] => [`Example${cls.name}`, cls]),
   ['FixtureVideo', videoWithDecorators('codegen_video')],
   ['FixtureDefinedVideo', videoWithDefineEntity('codegen_video_defined')],
@@ -141,10 +205,25 @@ const entities: [string, EntityClass][] = [
 
 const written: string[] = [];
 
+/** The schema files of an entity and of its parent chain (a child is generated with its parent), parents first. */
+function exportedChain(meta: EntityMetadata): { rowKeySchema: RowKeySchema; families: FamiliesFile }[] {
+  const chain = [meta];
+  while (chain[0]!.parent !== undefined) chain.unshift(resolveEntity(chain[0]!.parent));
+  return chain.map((m) => {
+    const files = exportSchemaFiles(m, { protobufFiles });
+    return {
+      rowKeySchema: parseRowKeySchemaFile(files.rowKeySchemaFile),
+      families: parseFamiliesFile(files.familiesFile),
+    };
+  });
+}
+
 describe('codegen round trip: entity -> schema files -> generated source -> same metadata', () => {
-  it('covers every example entity', () => {
+  it('covers every example entity, hierarchical keys included', () => {
     expect(exampleEntities.length).toBeGreaterThanOrEqual(3);
-    for (const cls of [DeviceDay, TenantDeviceDay, Video]) expect(exampleEntities).toContain(cls);
+    for (const cls of [DeviceDay, TenantDeviceDay, Video, VideoComment, InvoicePayment])
+      expect(exampleEntities).toContain(cls);
+    expect(resolveEntity(VideoComment).parent).toBe(VideoItem);
   });
 
   prepareGeneratedDir(OUT);
@@ -152,12 +231,8 @@ describe('codegen round trip: entity -> schema files -> generated source -> same
     for (const style of ['decorators', 'defineEntity'] as const) {
       it(`${label} (${style})`, async () => {
         const original = resolveEntity(cls);
-        const files = exportSchemaFiles(original, { protobufFiles });
-        const source = generateEntitySource(
-          parseRowKeySchemaFile(files.rowKeySchemaFile),
-          parseFamiliesFile(files.familiesFile),
-          { style, imports },
-        );
+        // Given child first: the generator declares the parent first anyway.
+        const source = generateEntitiesSource(exportedChain(original).reverse(), { style, imports });
         const path = fileURLToPath(new URL(`${label}-${style}.ts`, OUT));
         writeFileSync(path, source);
         written.push(path);
@@ -174,11 +249,7 @@ describe('codegen round trip: entity -> schema files -> generated source -> same
   for (const [label, cls] of entities) {
     it(`${label}: schemaFilesMetadata reads the same metadata from the files, without generated code`, () => {
       const original = resolveEntity(cls);
-      const files = exportSchemaFiles(original, { protobufFiles });
-      const meta = schemaFilesMetadata(
-        parseRowKeySchemaFile(files.rowKeySchemaFile),
-        parseFamiliesFile(files.familiesFile),
-      );
+      const meta = schemaFilesEntities(exportedChain(original)).at(-1)!;
       expect(comparable(meta)).toEqual(comparable(original));
     });
   }
@@ -205,9 +276,33 @@ describe('codegen round trip: entity -> schema files -> generated source -> same
     });
   }
 
+  for (const style of ['decorators', 'defineEntity'] as const) {
+    it(`a child generated into its own module imports its parent's module (${style})`, async () => {
+      const [itemFiles, commentFiles] = exportedChain(resolveEntity(InvoicePayment));
+      const parentPath = fileURLToPath(new URL(`SplitInvoiceHeader-${style}.ts`, OUT));
+      const childPath = fileURLToPath(new URL(`SplitInvoicePayment-${style}.ts`, OUT));
+      const parentSource = generateEntitiesSource([itemFiles!], { style });
+      const childSource = generateEntitiesSource([itemFiles!, commentFiles!], {
+        style,
+        imports: { InvoiceHeader: { from: `./SplitInvoiceHeader-${style}.js` } },
+      });
+      expect(childSource).not.toContain('class InvoiceHeader');
+      expect(childSource).toContain(
+        `import { InvoiceHeader${style === 'defineEntity' ? 'Entity' : ''} } from './SplitInvoiceHeader-${style}.js';`,
+      );
+      writeFileSync(parentPath, parentSource);
+      writeFileSync(childPath, childSource);
+      written.push(parentPath, childPath);
+      const { InvoicePayment: Generated } = (await import(childPath)) as Record<string, EntityClass>;
+      const { InvoiceHeader: Parent } = (await import(parentPath)) as Record<string, EntityClass>;
+      expect(resolveEntity(Generated!).parent).toBe(Parent);
+      expect(comparable(resolveEntity(Generated!))).toEqual(comparable(resolveEntity(InvoicePayment)));
+    });
+  }
+
   it('the generated sources type-check with the project settings', () => {
     const errors = typeErrors(OUT, written);
-    expect(written.length).toBe(entities.length * 2 + 2);
+    expect(written.length).toBe(entities.length * 2 + 2 + 4);
     expect(errors).toEqual([]);
   }, 120_000);
 });

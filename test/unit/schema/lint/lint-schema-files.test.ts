@@ -2,6 +2,7 @@
 // entity the files describe, and silences with reasons written in the families file.
 import { describe, expect, it } from 'vitest';
 import { examples } from '../../../../examples/examples.js';
+import { VideoComment } from '../../../../examples/video-comment-rows.js';
 import { parseRowKeySchemaFile } from '../../../../src/codecs/key/row-key-schema-file.js';
 import { MetadataError } from '../../../../src/errors/metadata-error.js';
 import { getEntityMetadata, resolveEntity } from '../../../../src/metadata/index.js';
@@ -48,16 +49,37 @@ describe('lintSchemaFiles', () => {
   it.each(entities.map((m) => [`${m.name} (table ${m.table})`, m] as const))(
     '%s: the files give the findings the entity gives (ids, severity, messages, fixes)',
     (_name, meta) => {
-      const files = exportSchemaFiles(meta);
-      const fromFiles = lintSchemaFiles([
-        {
-          rowKeySchema: parseRowKeySchemaFile(files.rowKeySchemaFile),
-          families: parseFamiliesFile(files.familiesFile),
-        },
-      ]);
-      expect(fromFiles).toEqual(lintEntities([meta]));
+      // A child entity is linted with its parent chain, whose files it needs.
+      const chain = [meta];
+      while (chain[0]!.parent !== undefined) chain.unshift(getEntityMetadata(chain[0]!.parent));
+      const fromFiles = lintSchemaFiles(
+        chain.map((m) => {
+          const files = exportSchemaFiles(m);
+          return {
+            rowKeySchema: parseRowKeySchemaFile(files.rowKeySchemaFile),
+            families: parseFamiliesFile(files.familiesFile),
+          };
+        }),
+      );
+      expect(fromFiles).toEqual(lintEntities(chain));
     },
   );
+
+  it("a child entity's files need its parent's files: alone they are a MetadataError naming the parent", () => {
+    const comment = exportSchemaFiles(getEntityMetadata(VideoComment));
+    const alone = () =>
+      lintSchemaFiles([
+        {
+          rowKeySchema: parseRowKeySchemaFile(comment.rowKeySchemaFile),
+          families: parseFamiliesFile(comment.familiesFile),
+          source: 'schema/video-comment.families.yaml',
+        },
+      ]);
+    expect(alone).toThrow(MetadataError);
+    expect(alone).toThrow(
+      'VideoComment.parent: schema/video-comment.families.yaml: parent "VideoItem" is none of the entities',
+    );
+  });
 
   it('finds what a schema file gets wrong, before any code is generated', () => {
     expect(ids(orders(''))).toEqual([

@@ -1,0 +1,213 @@
+import { NotFoundError } from '../errors/not-found-error.js';
+import { OptimisticLockError } from '../errors/optimistic-lock-error.js';
+import { OutcomeUnknownError } from '../errors/outcome-unknown-error.js';
+import {
+  encodeToken,
+  randomWriteId,
+  rowSchemaVersion,
+  versionTokenRange,
+} from '../mapping/schema-version-token.js';
+import { upcastRow } from '../mapping/upcast-row.js';
+import type { EntityMetadata } from '../metadata/entity-metadata.js';
+import type { Mutation } from '../model/mutation.js';
+import type { RowFilter } from '../model/read-rows-request.js';
+import type { RowData } from '../model/row-data.js';
+import { columnFilter } from '../query/filters/column-filters.js';
+import { chainFilters } from '../query/filters/compose-filters.js';
+import { wholeEntityReadFilter } from '../query/filters/entity-read-filter.js';
+import type { BigtableConnection } from '../transport/bigtable-connection.js';
+import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
+import type { CheckAndMutateInput } from '../transport/check-and-mutate-row.js';
+import { readRows } from '../transport/read-rows.js';
+import type { CallPolicy } from './call-policy.js';
+import { callOptions } from './call-policy.js';
+import { confirmWritten } from './confirm-written.js';
+import type { CallOptions } from './repository-options.js';
+import { rewriteEntity } from './rewrite-row.js';
+
+/** Attempts (a conditional write, or a read and a rewrite) before a partial write gives up on a busy row. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * One partial write of an evolving entity: its row, its mutations (without the token), how to apply the same change
+ * to a whole entity, and what a missing row means.
+ *
+ * @example
+ * ```ts
+ * const write: EvolvingWrite<Device> = { key: Buffer.from('phone#1'), mutations: [], timestampMicros: 0n, apply: (d) => d, onMissing: 'notFound' };
+ * ```
+ */
+export interface EvolvingWrite<E extends object> {
+  readonly key: Uint8Array;
+  readonly mutations: readonly Mutation[];
+  readonly timestampMicros: bigint;
+  /** The same change, on the upcast entity of an older row. */
+  readonly apply: (entity: E) => E;
+  /** `notFound` (update), `create` (add/put: the entries and a token on an empty row), `nothing` (remove). */
+  readonly onMissing: 'notFound' | 'create' | 'nothing';
+  /** Update with an expected `@Version`: the stored version it must match (encoded), and the value it must have. */
+  readonly expectedVersion?: { readonly encoded: Uint8Array; readonly value: bigint | number };
+}
+
+/**
+ * Where a write runs: connection, physical table, metadata, clock and the mapper's call policy with this call's
+ * options.
+ *
+ * @example
+ * ```ts
+ * const tableOf = (target: WriteTarget<Device>): string => `${target.meta.name} in ${target.tableId}`;
+ * ```
+ */
+export interface WriteTarget<E extends object> {
+  readonly connection: BigtableConnection;
+  readonly tableId: string;
+  readonly meta: EntityMetadata<E>;
+  readonly now: () => number;
+  readonly policy: CallPolicy;
+  readonly call: CallOptions;
+}
+
+function tokenMutations(target: WriteTarget<object>, ts: bigint): Mutation[] {
+  const { version, family, qualifier } = target.meta.evolution!;
+  return [
+    { kind: 'deleteFromColumn', family, qualifier },
+    { kind: 'setCell', family, qualifier, timestampMicros: ts, value: encodeToken(version, randomWriteId()) },
+  ];
+}
+
+/** "The row is at the current version" (any write id), and the optimistic-lock check when there is one. */
+function currentPredicate(target: WriteTarget<object>, expected: Uint8Array | undefined): RowFilter {
+  const { version, family, qualifier } = target.meta.evolution!;
+  const { start, end } = versionTokenRange(version);
+  const atCurrent = chainFilters([
+    columnFilter(family, qualifier),
+    { cellsPerColumnLimit: 1 },
+    { valueRange: { startValueClosed: start, endValueClosed: end } },
+  ])!;
+  const lock = target.meta.version;
+  if (expected === undefined || lock === undefined) return atCurrent;
+  const versionMatches = chainFilters([
+    columnFilter(lock.family, lock.qualifier),
+    { cellsPerColumnLimit: 1 },
+    { valueRange: { startValueClosed: expected, endValueClosed: expected } },
+  ])!;
+  // Both must hold: the condition's true branch is evaluated on the same row, only when the first matched.
+  return { condition: { predicate: atCurrent, trueFilter: versionMatches } };
+}
+
+/** A CheckAndMutateRow that, if its answer is lost, counts as applied only when the row shows it. */
+async function sendSettled(
+  target: WriteTarget<object>,
+  key: Uint8Array,
+  input: CheckAndMutateInput,
+  applyOn: boolean,
+): Promise<boolean> {
+  const options = { ...callOptions(target.policy, target.call), entity: target.meta.name };
+  try {
+    return await checkAndMutateRow(target.connection, target.tableId, key, input, options);
+  } catch (error) {
+    if (!(error instanceof OutcomeUnknownError)) throw error;
+    const mutations = (applyOn ? input.onMatch : input.onNoMatch) ?? [];
+    const call = target.call.signal === undefined ? {} : { signal: target.call.signal };
+    const [written] = await confirmWritten(
+      target.connection,
+      target.tableId,
+      [{ key, mutations }],
+      target.policy,
+      call,
+    );
+    if (written) return applyOn;
+    throw error;
+  }
+}
+
+async function readWholeRow(target: WriteTarget<object>, key: Uint8Array): Promise<RowData> {
+  const filter = wholeEntityReadFilter(target.meta, target.now());
+  const request = { rows: { rowKeys: [key], rowRanges: [] }, ...(filter ? { filter } : {}) };
+  const call = target.call.signal === undefined ? {} : { signal: target.call.signal };
+  for await (const row of readRows(
+    target.connection,
+    target.tableId,
+    request,
+    callOptions(target.policy, call),
+  ))
+    return row;
+  return { key, cells: [] };
+}
+
+function sameVersion(a: unknown, b: bigint | number): boolean {
+  return (typeof a === 'bigint' || typeof a === 'number') && BigInt(a) === BigInt(b);
+}
+
+function storedVersion(target: WriteTarget<object>, row: RowData): unknown {
+  const lock = target.meta.version!;
+  const cell = row.cells
+    .filter((c) => c.family === lock.family && Buffer.from(c.qualifier).equals(lock.qualifier))
+    .sort((a, b) => (a.timestampMicros > b.timestampMicros ? -1 : 1))[0];
+  return cell === undefined ? undefined : lock.codec.decode(cell.value);
+}
+
+/**
+ * Runs a partial write (`update`, `add`, `put`, `remove`) of an entity with `@Evolve`. Fast path: one
+ * CheckAndMutateRow applying the change plus a fresh token, conditional on the row being at the current version (and
+ * on the expected `@Version`, if any). Otherwise the row is read: missing → `onMissing`; at an older version → upcast,
+ * apply the change to the entity and rewrite it conditionally on the token read (`rewriteEntity`); at the current
+ * version → the fast path again (a migration raced it) or OptimisticLockError when the `@Version` differs. Conflicts
+ * retry from a fresh read, at most 5 attempts, then OptimisticLockError. A row at a version this code cannot read is
+ * a SchemaVersionError; nothing is ever written over it.
+ *
+ * @example
+ * ```ts
+ * const run = (target: WriteTarget<Device>, write: EvolvingWrite<Device>) => evolvingWrite(target, write);
+ * ```
+ */
+export async function evolvingWrite<E extends object>(
+  target: WriteTarget<E>,
+  write: EvolvingWrite<E>,
+): Promise<void> {
+  const { meta } = target;
+  const current = meta.evolution!.version;
+  const expected = write.expectedVersion;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const mutations = [...write.mutations, ...tokenMutations(target, write.timestampMicros)];
+    const predicate = currentPredicate(target, expected?.encoded);
+    if (await sendSettled(target, write.key, { predicate, onMatch: mutations }, true)) return;
+
+    const row = await readWholeRow(target, write.key);
+    if (row.cells.length === 0) {
+      if (write.onMissing === 'notFound') throw new NotFoundError({ entity: meta.name, key: write.key });
+      if (write.onMissing === 'nothing') return;
+      // Only onto a row that is still empty: a row created meanwhile goes round again.
+      const anyCell = { cellsPerRowLimit: 1 } as const;
+      if (!(await sendSettled(target, write.key, { predicate: anyCell, onNoMatch: mutations }, false)))
+        return;
+      continue;
+    }
+    const version = rowSchemaVersion(meta, row);
+    if (version === current) {
+      if (expected !== undefined && !sameVersion(storedVersion(target, row), expected.value))
+        throw new OptimisticLockError({ entity: meta.name, key: write.key, expectedVersion: expected.value });
+      continue;
+    }
+    const upcast = upcastRow(meta, row);
+    if (expected !== undefined) {
+      const stored = (upcast.entity as Record<string, unknown>)[meta.version!.property];
+      if (!sameVersion(stored, expected.value))
+        throw new OptimisticLockError({ entity: meta.name, key: write.key, expectedVersion: expected.value });
+    }
+    const changed = write.apply(upcast.entity);
+    const outcome = await rewriteEntity(
+      target.connection,
+      target.tableId,
+      meta,
+      row,
+      changed,
+      upcast.fromVersion,
+      { now: target.now, policy: target.policy, call: target.call },
+      expected !== undefined,
+    );
+    if (outcome.kind === 'migrated') return;
+    if (outcome.kind === 'failed') throw outcome.error;
+  }
+  throw new OptimisticLockError({ entity: meta.name, key: write.key, expectedVersion: expected?.value });
+}

@@ -46,6 +46,9 @@ describe('upcast, save, read (pure)', () => {
           buildSaveMutations(meta, upcast, { now: () => NEW_SAVE }).mutations,
         );
         expect(rowSchemaVersion(meta, saved)).toBe(3);
+        // Nothing only an old version stored is left (d:name, the JSON d:prefs).
+        const qualifiers = saved.cells.map((c) => `${c.family}:${Buffer.from(c.qualifier).toString()}`);
+        expect(qualifiers.filter((q) => q === 'd:name' || q === 'd:prefs')).toEqual([]);
         const reread = upcastRow(meta, saved);
         expect(reread.fromVersion).toBe(3);
         expect(propertiesOf(reread.entity)).toEqual(propertiesOf(upcast));

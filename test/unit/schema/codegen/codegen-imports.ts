@@ -3,6 +3,7 @@
 import { Codecs } from '../../../../decorators/index.js';
 
 export { Thumbnail, pointCodec as point32 } from '../../../fixtures/entities/video-entity.js';
+export { AddressType as Address } from '../../../../examples/evolving-user.js';
 
 /** The comma-separated list codec of examples/video-row.ts. */
 export const csv = Codecs.custom<string[]>({

@@ -18,6 +18,3 @@ export const decimal = Codecs.custom<number>({
   encode: (n) => Buffer.from(String(n)),
   decode: (b) => Number(Buffer.from(b).toString()),
 });
-
-/** The protobuf address of examples/evolving-user.ts (built by reflection, like the video fixture's thumbnail). */
-export { AddressType as Address } from '../../../../examples/evolving-user.js';

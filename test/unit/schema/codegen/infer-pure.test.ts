@@ -119,6 +119,8 @@ describe('inferKeyLayout', () => {
     });
     fc.assert(
       fc.property(layout, ({ literal, width, values }) => {
+        // A field with one value in every sampled key is inferred as a literal (seed -1485737921: n always 0).
+        fc.pre(new Set(values.map((v) => v.s)).size > 1 && new Set(values.map((v) => v.n)).size > 1);
         const keys = values.map((v) => text(`${literal}#${v.s}#${String(v.n).padStart(width, '0')}`));
         const guess = inferKeyLayout(keys);
         const codec = createKeyCodec({ entity: 'P', segments: guess.segments, encoding: guess.encoding });

@@ -28,18 +28,3 @@ export function selectEntities(
     return found;
   });
 }
-
-/**
- * An entity class name as a file name: `DeviceDay` → `device-day`.
- *
- * @example
- * ```ts
- * kebabCase('DeviceDay'); // 'device-day'
- * ```
- */
-export function kebabCase(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
-    .toLowerCase();
-}

@@ -8,6 +8,7 @@ import { formatReport } from '../../bench/harness/format-report.js';
 import type { WorkloadResult } from '../../bench/harness/run-workload.js';
 import { runWorkload } from '../../bench/harness/run-workload.js';
 import { formatScaling, runScaling } from '../../bench/harness/run-scaling.js';
+import { formatStreamedLoad, runStreamedLoad } from '../../bench/harness/run-streamed-load.js';
 import { WORKLOADS } from '../../bench/workloads/index.js';
 import { expectSameReadings } from '../../bench/workloads/shared.js';
 import { makeReading } from '../../bench/fixtures/reading.js';
@@ -66,5 +67,25 @@ describe('verification refuses variants that disagree', () => {
     const changed = [makeReading('d', 1), Object.assign(makeReading('d', 2), { name: 'other' })];
     expect(() => expectSameReadings('raw', changed, want)).toThrow(/raw returned different readings/);
     expect(() => expectSameReadings('raw', [], [])).toThrow(/returned nothing/);
+  });
+});
+
+describe('streamed load (smoke size)', () => {
+  it('streams one saveMany over a window of rows, with progress for every entity and a bounded RSS growth', async () => {
+    const result = await runStreamedLoad(session.context(`${run}-load`), {
+      rows: 300,
+      window: 50,
+      maxRssGrowthMiB: 1024,
+    });
+    expect(result).toMatchObject({ rows: 300, distinctRows: 50 });
+    expect(result.progressReports).toBeGreaterThan(0);
+    expect(result.peakRssGrowthMiB).toHaveLength(10);
+    expect(formatStreamedLoad(result, 1024)).toContain('300 entities');
+  });
+
+  it('refuses a run whose RSS grew past the bound', async () => {
+    await expect(
+      runStreamedLoad(session.context(`${run}-load-bound`), { rows: 100, window: 10, maxRssGrowthMiB: -1 }),
+    ).rejects.toThrow(/peak RSS grew .* \(bound -1 MiB\)/);
   });
 });

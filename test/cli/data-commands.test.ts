@@ -1,9 +1,11 @@
 // `describe` and `read` of the built bin against rows written through the SDK on the run's emulator.
+import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Column, Entity, Family, Gc, KeyPart } from '../../decorators/index.js';
 import { Mapper } from '../../src/repository/mapper.js';
 import { Device } from '../fixtures/cli/devices.js';
-import { cleanEnv, emulatorHost, freshInstance, runBin, TSCONFIG } from './run-bin.js';
+import { Comment, Video } from '../fixtures/cli/media.js';
+import { cleanEnv, emulatorHost, freshInstance, REPO, runBin, scratchDir, TSCONFIG } from './run-bin.js';
 
 // Another entity of the same table, which the CLI is not told about: its keys do not decode as Device.
 @Entity({ table: 'devices', prefix: 'note' })
@@ -166,6 +168,46 @@ describe('bigtable-mapper describe and read on the emulator', () => {
     const missing = await runBin(['codegen', '--table', 'nothing_here', '--instance', instanceId], env());
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^error \[/);
+  });
+
+  it('codegen --table infers a parent and its child from hierarchical keys; --out-dir names the parent module', async () => {
+    const media = Mapper.connect({ projectId: 'emulator', instanceId, emulatorHost: emulatorHost() });
+    try {
+      await media.ensureSchema([Video, Comment]);
+      await media.repository(Video).save(Object.assign(new Video(), { videoId: 'v1', title: 'Cats' }));
+      await media
+        .repository(Comment)
+        .saveMany(
+          [1, 2, 3].map((i) =>
+            Object.assign(new Comment(), { videoId: 'v1', at: new Date(i * 1e12), text: 'c' }),
+          ),
+        );
+    } finally {
+      await media.close();
+    }
+    const dir = scratchDir();
+    try {
+      const r = await runBin(
+        ['codegen', '--table', 'media', '--instance', instanceId, '--out-dir', dir],
+        env(),
+      );
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(
+        /^media: 4 rows sampled; Media \(1 rows, .*\), MediaC \(child of Media, 3 rows/m,
+      );
+      expect(r.stdout.trim().split('\n')).toEqual([`${dir}/media.ts`, `${dir}/media-c.ts`]);
+      const child = readFileSync(`${REPO}/${dir}/media-c.ts`, 'utf8');
+      expect(child).toContain("import { Media } from './media.js';");
+      expect(child).toContain("@Entity({ table: 'media', parent: Media, literal: 'c' })");
+      const json = await runBin(['--json', 'codegen', '--table', 'media', '--instance', instanceId], env());
+      const inferred = JSON.parse(json.stdout) as { entities: { entity: string; parent?: string }[] };
+      expect(inferred.entities.map((e) => [e.entity, e.parent])).toEqual([
+        ['Media', undefined],
+        ['MediaC', 'Media'],
+      ]);
+    } finally {
+      rmSync(`${REPO}/${dir}`, { recursive: true, force: true });
+    }
   });
 
   it('read refuses a table no loaded entity declares, and a bad --limit (exit 2)', async () => {

@@ -92,6 +92,17 @@ describe('bigtable-mapper schema export', () => {
     ]);
     expect(lint.code).toBe(0);
     expect(lint.stdout).toBe((await runBin(['lint', ...media])).stdout);
+    const lintAlone = await runBin([
+      'lint',
+      '--row-key-schema',
+      `${dir}/comment.row-key-schema.yaml`,
+      '--families',
+      `${dir}/comment.families.yaml`,
+    ]);
+    expect(lintAlone.code).toBe(1);
+    expect(lintAlone.stderr).toContain(
+      `Comment.parent: ${dir}/comment.families.yaml: parent "Video" is none`,
+    );
   });
 
   it('--json gives every file of every entity as data', async () => {

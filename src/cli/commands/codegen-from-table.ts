@@ -9,7 +9,7 @@ import { globalsOf } from '../command-context.js';
 import type { ConnectionFlags } from '../connect.js';
 import { withMapper } from '../connect.js';
 import { startProgress } from '../progress.js';
-import { kebabCase } from '../select-entities.js';
+import { kebabCase } from '../../schema/codegen/kebab-case.js';
 import { usageError } from '../usage-error.js';
 
 /**
@@ -39,7 +39,8 @@ function positive(option: string, text: string | undefined): number | undefined 
 function summary(table: InferredTable): string {
   const entities = table.entities.map((e) => {
     const low = e.inferences.filter((i) => i.confidence === 'low').length;
-    return `${e.entity} (${e.rows} rows, ${e.inferences.length} inferences${low > 0 ? `, ${low} low confidence` : ''})`;
+    const parent = e.parent === undefined ? '' : `child of ${e.parent}, `;
+    return `${e.entity} (${parent}${e.rows} rows, ${e.inferences.length} inferences${low > 0 ? `, ${low} low confidence` : ''})`;
   });
   return `${table.tableId}: ${table.rowsSampled} rows sampled; ${entities.join(', ')}`;
 }
@@ -97,6 +98,7 @@ export async function codegenFromTable(
       rowsSampled: inferred.rowsSampled,
       entities: inferred.entities.map((e) => ({
         entity: e.entity,
+        ...(e.parent === undefined ? {} : { parent: e.parent }),
         rows: e.rows,
         source: e.source,
         inferences: e.inferences,

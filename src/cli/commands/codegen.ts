@@ -59,7 +59,7 @@ function readText(option: string, cwd: string, file: string): string {
 export function registerCodegen(program: Command, context: CommandContext): void {
   const command = program
     .command('codegen')
-    .description('generate an entity class from schema files, or from a live table (--table)')
+    .description('generate entity classes from schema files, or from a live table (--table)')
     .option(
       '--row-key-schema <files...>',
       "gcloud's row-key schema files (YAML or JSON), each with the --families file at its position",
@@ -75,11 +75,11 @@ export function registerCodegen(program: Command, context: CommandContext): void
     .option('--style <style>', 'decorators or define-entity', 'decorators')
     .option(
       '--import <name=module...>',
-      'where a protobuf type or user codec comes from: name=module[#export]',
+      'where a protobuf type, user codec or parent entity comes from: name=module[#export]',
     )
     .option('--package <name>', 'package to import the SDK from', 'bigtable-mapper')
     .option('--out <file>', 'write the source here (default: print it)')
-    .option('--out-dir <dir>', 'with --table: write one <entity>.ts per inferred entity here');
+    .option('--out-dir <dir>', 'with --table: write one <entity-in-kebab-case>.ts per inferred entity here');
   withConnectionFlags(command).action(async (flags: CodegenFlags, self: Command) => {
     const { io } = context;
     const style = STYLES[flags.style];

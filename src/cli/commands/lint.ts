@@ -95,12 +95,13 @@ export function registerLint(program: Command, context: CommandContext): void {
         'entity modules, or --row-key-schema and --families files',
       );
     const options = flags.config === undefined ? {} : readConfig(io.cwd, flags.config);
-    const files = keys.map((key, i) =>
-      parseSchemaFiles({
+    const files = keys.map((key, i) => ({
+      ...parseSchemaFiles({
         rowKeySchema: readText('--row-key-schema', io.cwd, key),
         families: readText('--families', io.cwd, families[i]!),
       }),
-    );
+      source: families[i]!, // named in the errors about a child entity's parent
+    }));
     const entities = await entitiesOf(context, flags);
     const metas = entities.map((e) => e.metadata);
     const findings = sortFindings([

@@ -5,7 +5,8 @@ import { exportSchemaFiles } from '../../schema/codegen/export-schema-files.js';
 import { out, outJson } from '../cli-io.js';
 import type { CommandContext, EntityFlags } from '../command-context.js';
 import { entitiesOf, globalsOf, withEntityFlags } from '../command-context.js';
-import { kebabCase, selectEntities } from '../select-entities.js';
+import { kebabCase } from '../../schema/codegen/kebab-case.js';
+import { selectEntities } from '../select-entities.js';
 import { usageError } from '../usage-error.js';
 
 interface ExportFlags extends EntityFlags {

@@ -158,7 +158,10 @@ export function keyRangeContains(range: KeyRange, key: Uint8Array): boolean {
  * ```
  */
 export function normalizeKeyRanges(ranges: readonly KeyRange[]): KeyRange[] {
-  const sorted = ranges.filter((r) => !isEmptyKeyRange(r)).sort((a, b) => compareStarts(a.start, b.start));
+  // A range ending at the empty key holds at most that key, which no row has; sent, an empty end would mean +∞.
+  const sorted = ranges
+    .filter((r) => !isEmptyKeyRange(r) && r.end?.key.length !== 0)
+    .sort((a, b) => compareStarts(a.start, b.start));
   const out: { start?: KeyBound; end?: KeyBound }[] = [];
   for (const range of sorted) {
     const last = out[out.length - 1];

@@ -468,7 +468,10 @@ export function compileRowKeySchema(
     const fields = encodeAll(values, false);
     if (fields.length === 0) return {};
     if (fields.length === count) {
-      return pointKeyRange(checkKey(frame(fields), values));
+      const key = frame(fields);
+      // A one-field key of an empty value frames to no bytes: no row has it, but it is still a position (the
+      // smallest), so `>= ''` reads every row and `= ''` none (normalizeKeyRanges drops a range ending at '').
+      return pointKeyRange(key.length === 0 ? key : checkKey(key, values));
     }
     if (structEncoding === 'delimited') return prefixBlock(concatBytes([frame(fields), delimiter]));
     // Ordered code: rows with more non-empty fields start with the prefix (trailing empties written 00 00) and

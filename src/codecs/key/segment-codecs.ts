@@ -105,8 +105,17 @@ function padDecimal(n: bigint, width: number, where: Where, value: unknown): str
   return digits.padStart(width, '0');
 }
 
+/** True when every character is an ASCII digit (a loop: this runs for every numeric field of every key read). */
+function allDigits(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
+}
+
 function parseDecimal(stored: KeyValue, width: number, where: Where): bigint {
-  if (typeof stored !== 'string' || stored.length !== width || !/^[0-9]+$/.test(stored)) {
+  if (typeof stored !== 'string' || stored.length !== width || !allDigits(stored)) {
     throw fail(where, stored, `exactly ${width} decimal digits`);
   }
   return BigInt(stored);

@@ -77,10 +77,33 @@ export function utf8EncodeTransient(value: string): Uint8Array {
  */
 export function utf8DecodeStrict(bytes: Uint8Array): string | undefined {
   try {
-    return decoder.decode(bytes);
+    return utf8DecodeFatal(bytes);
   } catch {
     return undefined;
   }
+}
+
+/** Above this length the native decoder's fixed cost is repaid; below it a scan and fromCharCode are faster. */
+const ASCII_SCAN_MAX = 64;
+
+/**
+ * Decodes UTF-8 exactly as a fatal `TextDecoder` that keeps a BOM does, throwing its `TypeError` for bytes that
+ * are not valid UTF-8. Short ASCII runs (most key fields, qualifiers and text values) skip the decoder call: ASCII
+ * bytes are their own UTF-16 units, and neither a BOM nor an invalid sequence can be ASCII.
+ *
+ * @example
+ * ```ts
+ * utf8DecodeFatal(Uint8Array.of(0x68, 0x69)); // 'hi'
+ * ```
+ */
+export function utf8DecodeFatal(bytes: Uint8Array): string {
+  const length = bytes.length;
+  if (length <= ASCII_SCAN_MAX) {
+    let i = 0;
+    while (i < length && bytes[i]! < 0x80) i++;
+    if (i === length) return String.fromCharCode.apply(null, bytes as unknown as number[]);
+  }
+  return decoder.decode(bytes);
 }
 
 /**

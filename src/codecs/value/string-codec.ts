@@ -1,8 +1,6 @@
 import type { ValueCodec } from './value-codec.js';
 import { codecFailure } from './codec-failure.js';
-import { loneSurrogateIndex, utf8EncodeTransient } from '../key/utf8.js';
-
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+import { loneSurrogateIndex, utf8DecodeFatal, utf8EncodeTransient } from '../key/utf8.js';
 
 /**
  * UTF-8 text. A string with a lone surrogate is rejected (TextEncoder would silently write U+FFFD and the value
@@ -24,7 +22,7 @@ export const stringCodec: ValueCodec<string> = Object.freeze({
   },
   decode(bytes: Uint8Array): string {
     try {
-      return decoder.decode(bytes);
+      return utf8DecodeFatal(bytes);
     } catch (error) {
       throw codecFailure('string', 'decode', bytes, 'valid UTF-8', undefined, error);
     }

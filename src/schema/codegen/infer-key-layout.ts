@@ -207,7 +207,8 @@ function guessSegment(
  * Guesses an entity key from sampled row keys: with a delimiter every key contains and the same number of fields
  * in every key, a delimited key whose fields are literals (the same word in every key), zero-padded int64s,
  * timestamps and reversed timestamps (19 digits of plausible epoch time), reversed domains or strings; else the
- * whole key as one key part. Key parts are named `names[i]` or `part1`, `part2`, …. Pure.
+ * whole key as one key part. Key parts are named `names[i]` or `part1`, `part2`, …. `knownDelimiter` splits keys
+ * (parts of keys) whose delimiter is known from the rest of the table, even if they do not contain it. Pure.
  *
  * @example
  * ```ts
@@ -215,9 +216,13 @@ function guessSegment(
  * guess.segments; // [{ type: 'literal', value: 'phone', name: 'literal_0' }, { type: 'int64', name: 'part1', width: 3, as: 'number' }]
  * ```
  */
-export function inferKeyLayout(keys: readonly Uint8Array[], names: readonly string[] = []): KeyLayoutGuess {
+export function inferKeyLayout(
+  keys: readonly Uint8Array[],
+  names: readonly string[] = [],
+  knownDelimiter?: string,
+): KeyLayoutGuess {
   if (keys.length === 0) return wholeKey(keys, 'no row was sampled');
-  const delimiter = findKeyDelimiter(keys);
+  const delimiter = knownDelimiter ?? findKeyDelimiter(keys);
   if (delimiter === undefined) return wholeKey(keys, 'no delimiter is in every sampled key');
   const split = keys.map((k) => splitKey(k, delimiter));
   const count = split[0]!.length;

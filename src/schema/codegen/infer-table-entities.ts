@@ -8,7 +8,9 @@ import type { RowData } from '../../model/row-data.js';
 import type { BigtableConnection } from '../../transport/bigtable-connection.js';
 import type { FamiliesFile, FileKeyHint } from './families-file-types.js';
 import type { GenerateEntitySourceOptions } from './generate-entity-source.js';
-import { generateEntitySource } from './generate-entity-source.js';
+import { generateEntitiesSource } from './generate-entity-source.js';
+import { inferHierarchy } from './infer-hierarchy.js';
+import { kebabCase } from './kebab-case.js';
 import { inferFamilies } from './infer-families.js';
 import type { KeyLayoutGuess } from './infer-key-layout.js';
 import { findKeyDelimiter, inferKeyLayout, splitKey } from './infer-key-layout.js';
@@ -45,6 +47,12 @@ export interface InferTableOptions
    * one shape stay one entity (the first field is then a key part, e.g. a tenant). Default true.
    */
   readonly splitByPrefix?: boolean;
+  /**
+   * A parent entity and child entities whose keys extend its key (`video#v1`, `video#v1#c#<ts>`) when the sampled
+   * keys have 2–4 numbers of fields, each longer kind being a shorter kind's key, one word and fields of its own
+   * (see `inferHierarchy`); the child's source imports its parent from `./<parent in kebab-case>.js`. Default true.
+   */
+  readonly hierarchy?: boolean;
 }
 
 /**
@@ -59,6 +67,12 @@ export interface InferTableOptions
  */
 export interface InferredEntity {
   readonly entity: string;
+  /**
+   * The entity whose key this one's extends (a hierarchical key): the source imports it from
+   * `./<parent in kebab-case>.js`, so write each source to `<entity in kebab-case>.ts` in one directory (as the
+   * CLI's `codegen --table --out-dir` does).
+   */
+  readonly parent?: string;
   readonly source: string;
   readonly rowKeySchema: RowKeySchema;
   readonly familiesFile: FamiliesFile;
@@ -220,40 +234,108 @@ export function inferEntitiesFromSample(sample: TableSample, options: InferTable
   const groups = tableSchema
     ? [{ rows: [...sample.rows] }]
     : groupsOf(sample.rows, options.splitByPrefix ?? true);
-  const entities = groups.map((group): InferredEntity => {
+  const entities = groups.flatMap((group): InferredEntity[] => {
     const entity =
       group.prefix !== undefined ? pascalCase(group.prefix) : (options.entity ?? pascalCase(tableId));
-    const keys = group.rows.map((r) => r.key);
-    const layout = tableSchema
-      ? layoutFromTable(tableSchema, entity, () => inferKeyLayout(keys, options.keyNames))
-      : inferKeyLayout(keys, options.keyNames);
-    const taken = new Set(
-      layout.segments.flatMap((s) => (s.type === 'literal' || !('name' in s) ? [] : [s.name!])),
-    );
-    const guessed = inferFamilies(group.rows, sample.families, {
-      taken,
-      ...(options.mapThreshold !== undefined ? { mapThreshold: options.mapThreshold } : {}),
-    });
-    const { rowKeySchema, key } = keyFiles(entity, layout);
-    const familiesFile: FamiliesFile = { table: tableId, entity, key, families: guessed.families };
-    const inferences = [...layout.inferences, ...guessed.inferences];
-    const properties: Record<string, string[]> = {};
-    for (const inference of inferences) {
-      if (inference.subject === 'key') continue;
-      (properties[inference.subject] ??= []).push(inferenceComment(inference));
+    const levels =
+      !tableSchema && (options.hierarchy ?? true) ? inferHierarchy(group.rows, options.keyNames) : undefined;
+    if (levels === undefined) {
+      const keys = group.rows.map((r) => r.key);
+      const layout = tableSchema
+        ? layoutFromTable(tableSchema, entity, () => inferKeyLayout(keys, options.keyNames))
+        : inferKeyLayout(keys, options.keyNames);
+      return [
+        inferEntity(sample, options, { entity, rows: group.rows, layout, total: sample.rows.length }, []),
+      ];
     }
-    const top = [
-      // The split count stays out of the source: it changes with the server's sampling, the source must not.
-      `${group.rows.length} of ${sample.rows.length} sampled rows (at most ${options.maxRows ?? 500}) have this key layout.`,
-      ...inferences.filter((i) => i.subject === 'key').map((i) => `key: ${inferenceComment(i)}`),
-    ];
-    const code = generateEntitySource(rowKeySchema, familiesFile, {
-      ...(options.style ? { style: options.style } : {}),
-      ...(options.packageName ? { packageName: options.packageName } : {}),
-      generatedFrom: `live table ${tableId} (GetTable and a sample of rows)`,
-      comments: { top, properties },
-    });
-    return { entity, source: code, rowKeySchema, familiesFile, inferences, rows: group.rows.length };
+    // A parent, then each child named after its parent and its literal (VideoRows, VideoRowsC).
+    const out: InferredEntity[] = [];
+    let name = entity;
+    for (const level of levels) {
+      name = level.literal === undefined ? entity : `${name}${pascalCase(level.literal)}`;
+      out.push(
+        inferEntity(
+          sample,
+          options,
+          {
+            entity: name,
+            rows: level.rows,
+            layout: level,
+            total: sample.rows.length,
+            literal: level.literal,
+          },
+          out,
+        ),
+      );
+    }
+    return out;
   });
   return { tableId, rowsSampled: sample.rows.length, splits: sample.splits, entities };
+}
+
+/** One entity of the sample: its files, its source and its guesses; `ancestors` are the entities its key extends. */
+function inferEntity(
+  sample: TableSample,
+  options: InferTableOptions,
+  inferred: {
+    entity: string;
+    rows: readonly RowData[];
+    layout: KeyLayoutGuess;
+    total: number;
+    literal?: string;
+  },
+  ancestors: readonly InferredEntity[],
+): InferredEntity {
+  const { entity, rows, layout } = inferred;
+  const taken = new Set(
+    layout.segments.flatMap((s) => (s.type === 'literal' || !('name' in s) ? [] : [s.name!])),
+  );
+  const guessed = inferFamilies(rows, sample.families, {
+    taken,
+    ...(options.mapThreshold !== undefined ? { mapThreshold: options.mapThreshold } : {}),
+  });
+  const { rowKeySchema, key } = keyFiles(entity, layout);
+  const parent = ancestors.at(-1);
+  const familiesFile: FamiliesFile = {
+    table: sample.tableId,
+    entity,
+    ...(parent ? { parent: parent.entity } : {}),
+    ...(parent && inferred.literal !== undefined ? { literal: inferred.literal } : {}),
+    key,
+    families: guessed.families,
+  };
+  const inferences = [...layout.inferences, ...guessed.inferences];
+  const properties: Record<string, string[]> = {};
+  for (const inference of inferences) {
+    if (inference.subject === 'key') continue;
+    (properties[inference.subject] ??= []).push(inferenceComment(inference));
+  }
+  const top = [
+    // The split count stays out of the source: it changes with the server's sampling, the source must not.
+    `${rows.length} of ${inferred.total} sampled rows (at most ${options.maxRows ?? 500}) have this key layout.`,
+    ...inferences.filter((i) => i.subject === 'key').map((i) => `key: ${inferenceComment(i)}`),
+  ];
+  // The ancestors' files give the child its key; their classes come from their own generated modules.
+  const code = generateEntitiesSource(
+    [
+      ...ancestors.map((a) => ({ rowKeySchema: a.rowKeySchema, families: a.familiesFile })),
+      { rowKeySchema, families: familiesFile },
+    ],
+    {
+      ...(options.style ? { style: options.style } : {}),
+      ...(options.packageName ? { packageName: options.packageName } : {}),
+      imports: Object.fromEntries(ancestors.map((a) => [a.entity, { from: `./${kebabCase(a.entity)}.js` }])),
+      generatedFrom: `live table ${sample.tableId} (GetTable and a sample of rows)`,
+      comments: { top, properties },
+    },
+  );
+  return {
+    entity,
+    ...(parent ? { parent: parent.entity } : {}),
+    source: code,
+    rowKeySchema,
+    familiesFile,
+    inferences,
+    rows: rows.length,
+  };
 }

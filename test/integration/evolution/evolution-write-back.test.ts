@@ -67,7 +67,8 @@ describe('write-back on read', () => {
       outcomes.push(...reports.splice(0, reports.length));
     }
     expect(outcomes.filter((o) => o.outcome.kind === 'failed')).toEqual([]);
-    expect(outcomes.some((o) => o.outcome.kind === 'conflict')).toBe(true); // the race did happen
+    // Whether a write-back lost a race is up to the scheduler (rewrite-row.test.ts makes the conflict happen on
+    // purpose); what must hold either way is that no write-back overwrote a save.
     const stored = await writer.getMany(ids.map((userId) => ({ userId })));
     expect(stored.map((u) => ({ ...u }))).toEqual(ids.map((id) => ({ ...final(id) })));
   });

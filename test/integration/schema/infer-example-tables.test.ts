@@ -4,10 +4,13 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import { examples } from '../../../examples/examples.js';
+import { invoiceRows } from '../../../examples/invoice-rows.js';
 import { multiTenant } from '../../../examples/multi-tenant.js';
+import { videoCommentRows } from '../../../examples/video-comment-rows.js';
 import type { EntityClass } from '../../../src/metadata/entity-metadata.js';
 import { getEntityMetadata } from '../../../src/metadata/entity-registry.js';
 import { inferTableEntities } from '../../../src/schema/codegen/infer-table-entities.js';
+import { kebabCase } from '../../../src/schema/codegen/kebab-case.js';
 import { TestMapper } from '../../../src/testing/test-mapper.js';
 import { readRows } from '../../../src/transport/read-rows.js';
 import { prepareGeneratedDir } from '../../support/generated-sources.js';
@@ -35,11 +38,30 @@ describe('codegen from the live tables of every example', () => {
           expect(inferred.rowsSampled).toBe(keys.length);
           // The multi-tenant table starts its keys with different tenants of one shape: not one entity per tenant.
           if (example.id === multiTenant.id) expect(inferred.entities).toHaveLength(1);
+          // Kebab-case file names: a child's source imports its parent's module by that name. Every module is
+          // imported before any read, as an application would: a parent's scan tells its children's rows apart.
+          const generated = new Map<string, EntityClass>();
+          for (const entity of inferred.entities) {
+            const path = fileURLToPath(new URL(`${kebabCase(entity.entity)}.ts`, OUT));
+            writeFileSync(path, entity.source);
+          }
+          for (const entity of inferred.entities) {
+            const path = fileURLToPath(new URL(`${kebabCase(entity.entity)}.ts`, OUT));
+            generated.set(
+              entity.entity,
+              ((await import(path)) as Record<string, EntityClass>)[entity.entity]!,
+            );
+          }
+          if (example.id === videoCommentRows.id || example.id === invoiceRows.id) {
+            // Hierarchical keys are inferred: a parent, and a child whose key extends it.
+            expect(inferred.entities.map((e) => e.parent)).toEqual([undefined, inferred.entities[0]!.entity]);
+            expect(getEntityMetadata(generated.get(inferred.entities[1]!.entity)!).parent).toBe(
+              generated.get(inferred.entities[0]!.entity),
+            );
+          }
           let read = 0;
           for (const entity of inferred.entities) {
-            const path = fileURLToPath(new URL(`${entity.entity}.ts`, OUT));
-            writeFileSync(path, entity.source);
-            const Generated = ((await import(path)) as Record<string, EntityClass>)[entity.entity]!;
+            const Generated = generated.get(entity.entity)!;
             // Every row of the entity decodes (a decode error would throw), with the key bytes it was read from.
             const rows = await t.mapper.repository(Generated).scan().allowScan().toArray();
             expect(rows).toHaveLength(entity.rows);

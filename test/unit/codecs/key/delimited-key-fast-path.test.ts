@@ -169,6 +169,23 @@ describe('delimited key fast path', () => {
     expect(engaged).toBeGreaterThan(RUNS.numRuns / 10);
   });
 
+  it('refuses a numeric field holding anything but its width of ASCII digits, naming the field', () => {
+    const codec = createKeyCodec({
+      entity: 'Reading',
+      segments: [
+        { type: 'string', name: 'device' },
+        { type: 'int64', name: 'seq', width: 4 },
+      ],
+      encoding: { kind: 'delimited', delimiter: te.encode('#') },
+    });
+    expect(codec.decode(te.encode('d#0042'))).toEqual({ device: 'd', seq: 42n });
+    for (const bad of ['d#004:', 'd#00/1', 'd#004', 'd#00042', 'd#+042', 'd#0x42']) {
+      expect(() => codec.decode(te.encode(bad)), bad).toThrow(
+        expect.objectContaining({ code: 'KEY_ENCODING', field: 'seq', limit: 'exactly 4 decimal digits' }),
+      );
+    }
+  });
+
   it('is not used for layouts it cannot reproduce: salt, bytes, byte literals, non-ASCII delimiters', () => {
     const hash = te.encode('#');
     const shortcut = (segments: SegmentSpec[], delimiter = hash) =>

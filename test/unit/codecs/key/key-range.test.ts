@@ -64,7 +64,11 @@ describe('key ranges', () => {
     fc.assert(
       fc.property(
         fc.array(range, { maxLength: 5 }),
-        fc.array(shortKeys, { maxLength: 8 }),
+        // Row keys are never empty, and a range ending at '' (holding only '') is dropped: it cannot be sent.
+        fc.array(
+          shortKeys.filter((key) => key.length > 0),
+          { maxLength: 8 },
+        ),
         (ranges, keys) => {
           const normal = normalizeKeyRanges(ranges);
           expect(rangeListProblems(normal)).toEqual([]);

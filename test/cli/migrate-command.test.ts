@@ -10,7 +10,7 @@ describe('bigtable-mapper migrate on the emulator', () => {
   const instanceId = freshInstance();
   const tableId = 'bf_users_cli';
   const flags = [
-    '--module',
+    '--entities',
     'test/fixtures/cli/backfill-users.mjs',
     '--entity',
     'BfUser',
@@ -51,7 +51,7 @@ describe('bigtable-mapper migrate on the emulator', () => {
 
   it('an entity must be named when the module exports several evolving ones; bad numbers are usage errors', async () => {
     const unnamed = await runBin(
-      ['migrate', 'plan', '--module', 'test/fixtures/cli/backfill-users.mjs', '--instance', instanceId],
+      ['migrate', 'plan', '--entities', 'test/fixtures/cli/backfill-users.mjs', '--instance', instanceId],
       env(),
     );
     expect(unnamed.code).toBe(2);

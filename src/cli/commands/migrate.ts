@@ -4,7 +4,7 @@ import type { Mapper } from '../../repository/mapper.js';
 import type { ModuleEntity } from '../../schema/module-entities.js';
 import { out, outJson } from '../cli-io.js';
 import type { CommandContext } from '../command-context.js';
-import { globalsOf } from '../command-context.js';
+import { globalsOf, withEntityFlags } from '../command-context.js';
 import type { ConnectionFlags } from '../connect.js';
 import { withConnectionFlags, withMapper, withTableIdFlag } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
@@ -16,7 +16,7 @@ import { formatBackfillPlan, formatBackfillReport, formatBackfillStatus } from '
 import { backfillJson } from './format-backfill.js';
 
 interface MigrateFlags extends ConnectionFlags {
-  readonly module: string;
+  readonly entities: readonly string[];
   readonly tsconfig?: string;
   readonly entity?: string;
   readonly id?: string;
@@ -41,7 +41,7 @@ function positive(
   return n;
 }
 
-/** The evolving entity to migrate: `--entity`, or the module's only evolving entity. */
+/** The evolving entity to migrate: `--entity`, or the modules' only evolving entity. */
 function pickEvolving(
   command: string,
   entities: readonly ModuleEntity[],
@@ -55,7 +55,7 @@ function pickEvolving(
     '--entity',
     undefined,
     evolving.length === 0
-      ? `an entity declaring a schema version; the module's entities do not (${entities.map((e) => e.metadata.name).join(', ')})`
+      ? `an entity declaring a schema version; the modules' entities do not (${entities.map((e) => e.metadata.name).join(', ')})`
       : `one of ${evolving.map((e) => e.metadata.name).join(', ')}`,
   );
 }
@@ -63,10 +63,8 @@ function pickEvolving(
 function addCommon(command: Command): Command {
   return withTableIdFlag(
     withConnectionFlags(
-      command
-        .requiredOption('--module <file>', 'module (.js, or .ts through tsx) exporting the entity')
-        .option('--tsconfig <file>', 'tsconfig.json for a .ts module')
-        .option('--entity <name>', "the entity to migrate (default: the module's only evolving entity)")
+      withEntityFlags(command, true)
+        .option('--entity <name>', "the entity to migrate (default: the modules' only evolving entity)")
         .option(
           '--id <id>',
           'backfill id, shared by processes working one backfill (default <Entity>-to-v<version>)',
@@ -97,7 +95,7 @@ export function registerMigrate(program: Command, context: CommandContext): void
     work: (mapper: Mapper, backfill: ReturnType<Mapper['backfill']>) => Promise<void>,
   ): Promise<void> => {
     const command = `migrate ${name}`;
-    const entities = await loadEntityModules([flags.module], { cwd: io.cwd, tsconfig: flags.tsconfig });
+    const entities = await loadEntityModules(flags.entities, { cwd: io.cwd, tsconfig: flags.tsconfig });
     const { entity } = pickEvolving(command, entities, flags.entity);
     const options: BackfillOptions<object> = {
       ...(flags.id === undefined ? {} : { id: flags.id }),

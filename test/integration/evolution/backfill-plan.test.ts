@@ -57,7 +57,9 @@ describe('backfill plans and dry runs', () => {
   it('the plan is stored once: a second process with other options gets the same shards', async () => {
     const id = uniqueId('shared');
     const first = await mapper().backfill(User, { id, shards: 4 }).plan();
-    expect(first.method).toBe('even'); // the emulator answers SampleRowKeys with the end key only
+    // The emulator's SampleRowKeys answer varies with what its tables hold: usually the end key only (even
+    // splits), sometimes enough samples to cut at.
+    expect(['even', 'samples']).toContain(first.method);
     expect(first.shards).toHaveLength(4);
     const second = await mapper().backfill(User, { id, shards: 7 }).plan();
     expect(second.method).toBe('stored');

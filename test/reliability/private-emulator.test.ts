@@ -3,15 +3,7 @@ import { createMapperPair } from './support/mapper-pair.js';
 import { startPrivateEmulator } from './support/private-emulator.js';
 import { waitUntil } from './support/wait-until.js';
 import { Item, item } from './support/entities.js';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { processAlive as alive } from '../support/process-alive.js';
 
 describe('a private emulator', () => {
   it('reports the emulator pid (not the watchdog), serves a mapper pair, and dies with kill -9', async () => {

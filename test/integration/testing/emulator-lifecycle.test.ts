@@ -13,6 +13,7 @@ import { startEmulator } from '../../../src/testing/start-emulator.js';
 import { BigtableConnection } from '../../../src/transport/bigtable-connection.js';
 import { mutateRow } from '../../../src/transport/mutate-row.js';
 import { createTable } from '../../../src/transport/table-admin.js';
+import { processAlive as alive } from '../../support/process-alive.js';
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -23,15 +24,6 @@ function accepts(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function eventually(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {

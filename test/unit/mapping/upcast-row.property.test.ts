@@ -5,24 +5,15 @@ import { hydrateEntity } from '../../../src/mapping/hydrate-entity.js';
 import { supportedVersions, upcastRow } from '../../../src/mapping/upcast-row.js';
 import { resolveEntity } from '../../../src/metadata/resolve-entity.js';
 import type { EntityMetadata } from '../../../src/metadata/entity-metadata.js';
-import type { Cell, RowData } from '../../../src/model/row-data.js';
+import type { RowData } from '../../../src/model/row-data.js';
+import { applyMutations } from './apply-mutations.js';
 import type { UserV1, UserV2 } from '../../integration/evolution/evolving-users.js';
 import { User, v1, v2 } from '../../integration/evolution/evolving-users.js';
 
-/** The row a whole save of `entity` leaves behind on an empty row (its SetCells, as a read returns them). */
+/** The row a whole save of `entity` leaves behind on an empty row. */
 function savedRow<E extends object>(meta: EntityMetadata<E>, entity: E): RowData {
   const save = buildSaveMutations(meta, entity, { now: () => 1_700_000_000_000 });
-  const cells: Cell[] = [];
-  for (const m of save.mutations)
-    if (m.kind === 'setCell')
-      cells.push({
-        family: m.family,
-        qualifier: m.qualifier,
-        timestampMicros: m.timestampMicros,
-        value: m.value,
-        labels: [],
-      });
-  return { key: save.key, cells };
+  return applyMutations({ key: save.key, cells: [] }, save.mutations);
 }
 
 const text = fc.string({ unit: 'grapheme', maxLength: 8 });

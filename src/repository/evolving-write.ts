@@ -46,7 +46,11 @@ export interface EvolvingWrite<E extends object> {
   /** `notFound` (update), `create` (add/put: the entries and a token on an empty row), `nothing` (remove). */
   readonly onMissing: 'notFound' | 'create' | 'nothing';
   /** Update with an expected `@Version`: the stored version it must match (encoded), and the value it must have. */
-  readonly expectedVersion?: { readonly encoded: Uint8Array; readonly value: bigint | number };
+  readonly expectedVersion?: {
+    /** Undefined for version 0: the row must have no version cell. */
+    readonly encoded: Uint8Array | undefined;
+    readonly value: bigint | number;
+  };
 }
 
 /**
@@ -76,7 +80,10 @@ function tokenMutations(target: WriteTarget<object>, ts: bigint): Mutation[] {
 }
 
 /** "The row is at the current version" (any write id), and the optimistic-lock check when there is one. */
-function currentPredicate(target: WriteTarget<object>, expected: Uint8Array | undefined): RowFilter {
+function currentPredicate(
+  target: WriteTarget<object>,
+  expected: EvolvingWrite<object>['expectedVersion'],
+): RowFilter {
   const { version, family, qualifier } = target.meta.evolution!;
   const { start, end } = versionTokenRange(version);
   const atCurrent = chainFilters([
@@ -86,11 +93,16 @@ function currentPredicate(target: WriteTarget<object>, expected: Uint8Array | un
   ])!;
   const lock = target.meta.version;
   if (expected === undefined || lock === undefined) return atCurrent;
-  const versionMatches = chainFilters([
-    columnFilter(lock.family, lock.qualifier),
-    { cellsPerColumnLimit: 1 },
-    { valueRange: { startValueClosed: expected, endValueClosed: expected } },
-  ])!;
+  const lockCell = columnFilter(lock.family, lock.qualifier);
+  const versionMatches: RowFilter =
+    expected.encoded === undefined
+      ? // Version 0 is no cell: pass the row only when the version column yields nothing.
+        { condition: { predicate: lockCell, trueFilter: { blockAll: true }, falseFilter: { passAll: true } } }
+      : chainFilters([
+          lockCell,
+          { cellsPerColumnLimit: 1 },
+          { valueRange: { startValueClosed: expected.encoded, endValueClosed: expected.encoded } },
+        ])!;
   // Both must hold: the condition's true branch is evaluated on the same row, only when the first matched.
   return { condition: { predicate: atCurrent, trueFilter: versionMatches } };
 }
@@ -136,6 +148,8 @@ async function readWholeRow(target: WriteTarget<object>, key: Uint8Array): Promi
 }
 
 function sameVersion(a: unknown, b: bigint | number): boolean {
+  // No version cell reads as version 0.
+  if (a === undefined) return BigInt(b) === 0n;
   return (typeof a === 'bigint' || typeof a === 'number') && BigInt(a) === BigInt(b);
 }
 
@@ -170,7 +184,7 @@ export async function evolvingWrite<E extends object>(
   const expected = write.expectedVersion;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const mutations = [...write.mutations, ...tokenMutations(target, write.timestampMicros)];
-    const predicate = currentPredicate(target, expected?.encoded);
+    const predicate = currentPredicate(target, expected);
     if (await sendSettled(target, write.key, { predicate, onMatch: mutations }, true)) return;
 
     const row = await readWholeRow(target, write.key);

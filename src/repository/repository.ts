@@ -481,9 +481,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
         timestampMicros: update.timestampMicros,
         apply: (entity) => applyEntityChanges(this.meta, entity, input),
         onMissing: 'notFound',
-        ...(expected === undefined
+        // expectedVersion 0 encodes to no cell (`expected` undefined) and is checked all the same.
+        ...(options.expectedVersion === undefined || this.meta.version === undefined
           ? {}
-          : { expectedVersion: { encoded: expected, value: options.expectedVersion! } }),
+          : { expectedVersion: { encoded: expected, value: options.expectedVersion } }),
       });
       return update.version?.next;
     }

@@ -62,6 +62,38 @@ describe('update with expectedVersion of an evolving entity', () => {
     expect({ ...(await accounts.get({ id: 'a1' })) }).toEqual({ id: 'a1', balance: 7, version: 4n });
   });
 
+  it('expectedVersion 0 means no version cell, on current and on old rows', async () => {
+    const accounts = mapper().repository(Account);
+    // A current row never saved with a version (written by another tool): no meta:version cell.
+    await mutateRow(mapper().connection, accounts.tableId, Buffer.from('a4'), [
+      {
+        kind: 'setCell',
+        family: 'd',
+        qualifier: Buffer.from('_v'),
+        timestampMicros: 1000n,
+        value: encodeToken(2, new Uint8Array(8)),
+      },
+      {
+        kind: 'setCell',
+        family: 'd',
+        qualifier: Buffer.from('balance'),
+        timestampMicros: 1000n,
+        value: Buffer.alloc(8),
+      },
+    ]);
+    expect(await accounts.update({ id: 'a4' }, { balance: 1 }, { expectedVersion: 0n })).toBe(1n);
+    await expect(accounts.update({ id: 'a4' }, { balance: 2 }, { expectedVersion: 0n })).rejects.toThrow(
+      OptimisticLockError,
+    );
+    expect({ ...(await accounts.get({ id: 'a4' })) }).toEqual({ id: 'a4', balance: 1, version: 1n });
+    // A v1 row holding version 3: 0 does not match.
+    await writeV1('a5');
+    await expect(accounts.update({ id: 'a5' }, { balance: 2 }, { expectedVersion: 0n })).rejects.toThrow(
+      OptimisticLockError,
+    );
+    expect({ ...(await accounts.get({ id: 'a5' })) }).toEqual({ id: 'a5', balance: 5, version: 3n });
+  });
+
   it('an update without expectedVersion of a v1 row keeps the stored version', async () => {
     const accounts = mapper().repository(Account);
     await writeV1('a3');

@@ -6,13 +6,20 @@ import { hydrateEntityGeneral } from './hydrate-entity-general.js';
 export type { Versioned } from '../metadata/entity-metadata.js';
 
 const hydrators = new WeakMap<EntityMetadata, Hydrator<object>>();
+// Scans hydrate many rows of one entity in a row: the last entity's hydrator is kept at hand (a WeakMap lookup
+// per row shows in profiles).
+let lastMeta: EntityMetadata | undefined;
+let lastHydrator: Hydrator<object> | undefined;
 
 function hydratorOf<E extends object>(meta: EntityMetadata<E>): Hydrator<E> {
+  if (meta === lastMeta) return lastHydrator as Hydrator<E>;
   let hydrator = hydrators.get(meta) as Hydrator<E> | undefined;
   if (hydrator === undefined) {
     hydrator = compileHydrator(meta) ?? ((row) => hydrateEntityGeneral(meta, row));
     hydrators.set(meta, hydrator);
   }
+  lastMeta = meta;
+  lastHydrator = hydrator;
   return hydrator;
 }
 

@@ -10,7 +10,7 @@ import { readCollection } from './read-collection.js';
  *
  * @example
  * ```ts
- * const hydrate: Hydrator<Device> = (row) => hydrateEntity(getEntityMetadata(Device), row);
+ * const hydrate: Hydrator<Device> | undefined = compileHydrator(getEntityMetadata(Device));
  * ```
  */
 export type Hydrator<E extends object> = (row: RowData) => E;
@@ -129,7 +129,7 @@ function hydratorSource(meta: EntityMetadata): { source: string; qualifiers: Uin
  *
  * @example
  * ```ts
- * const hydrate = compileHydrator(getEntityMetadata(Device)) ?? ((row) => hydrateEntityGeneral(meta, row));
+ * const device = compileHydrator(getEntityMetadata(Device))?.(row);
  * ```
  */
 export function compileHydrator<E extends object>(meta: EntityMetadata<E>): Hydrator<E> | undefined {

@@ -125,7 +125,7 @@ export function decodeEntityKey(meta: EntityMetadata, key: Uint8Array): Record<s
  *
  * @example
  * ```ts
- * decodeCell('Device', row.key, 'name', cell, cell.value, stringCodec);
+ * decodeCell('Device', row.key, 'name', cell, cell.value, codec);
  * ```
  */
 export function decodeCell(
@@ -165,7 +165,7 @@ function latestPerQualifier(cells: Cell[]): Cell[] {
  *
  * @example
  * ```ts
- * readField('Device', row.key, field, row.cells.filter((c) => c.family === field.family));
+ * readField('Device', row.key, field, cellsOfFamily);
  * ```
  */
 export function readField(

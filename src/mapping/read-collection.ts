@@ -11,7 +11,7 @@ import { decodeCell, readField } from './hydrate-entity-general.js';
  *
  * @example
  * ```ts
- * const tags = readCollection('Device', row.key, field, row.cells.filter((c) => c.family === 'tags'));
+ * const tags = readCollection('Device', row.key, field, cellsOfFamily);
  * ```
  */
 export function readCollection(

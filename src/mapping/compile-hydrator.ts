@@ -1,0 +1,164 @@
+import { bytesEqual } from '../codecs/key/bytes.js';
+import type { EntityMetadata, FieldMetadata } from '../metadata/entity-metadata.js';
+import type { Cell, RowData } from '../model/row-data.js';
+import { decodeEntityKey, missingValue, readField } from './hydrate-entity-general.js';
+import { locateError } from './locate-error.js';
+import { readCollection } from './read-collection.js';
+
+/**
+ * Row → entity for one entity class.
+ *
+ * @example
+ * ```ts
+ * const hydrate: Hydrator<Device> = (row) => hydrateEntity(getEntityMetadata(Device), row);
+ * ```
+ */
+export type Hydrator<E extends object> = (row: RowData) => E;
+
+/** Qualifiers up to this length are compared byte by byte inline; longer ones call bytesEqual. */
+const INLINE_QUALIFIER_MAX = 24;
+
+/** What the generated code reaches through its factory's arguments (never through interpolated source). */
+interface Env {
+  readonly meta: EntityMetadata;
+  readonly entity: string;
+  readonly proto: object;
+  readonly fields: readonly FieldMetadata[];
+  readonly qualifiers: readonly Uint8Array[];
+  /** Per field, what it reads without a cell. */
+  readonly missing: readonly unknown[];
+  readonly decodeEntityKey: typeof decodeEntityKey;
+  readonly readField: typeof readField;
+  readonly readCollection: typeof readCollection;
+  readonly locate: (error: unknown, slot: number, cell: Cell, key: Uint8Array) => unknown;
+  readonly bytesEqual: typeof bytesEqual;
+}
+
+function qualifierTest(qualifier: Uint8Array, index: number): string {
+  if (qualifier.length > INLINE_QUALIFIER_MAX) return `env.bytesEqual(q, env.qualifiers[${index}])`;
+  const parts = [`q.length === ${qualifier.length}`];
+  qualifier.forEach((byte, i) => parts.push(`q[${i}] === ${byte}`));
+  return parts.join(' && ');
+}
+
+/**
+ * The source of an entity's hydrator. Property and family names only ever appear as JSON string literals, so no
+ * name can change the code; everything else (codecs, qualifiers, helpers) comes in through `env`.
+ */
+function hydratorSource(meta: EntityMetadata): { source: string; qualifiers: Uint8Array[] } {
+  const fields = meta.fields;
+  const qualifiers: Uint8Array[] = [];
+  const name = (property: string): string => JSON.stringify(property);
+  const out: string[] = ['"use strict";', 'function E() {}', 'E.prototype = env.proto;'];
+  fields.forEach((field, slot) => {
+    if (field.kind !== 'map' && field.kind !== 'set')
+      out.push(`const C${slot} = env.fields[${slot}].codec, M${slot} = env.missing[${slot}];`);
+  });
+  out.push('return function hydrate(row) {', 'const key = row.key;');
+  out.push('const k = env.decodeEntityKey(env.meta, key);', 'const e = new E();');
+  for (const part of meta.key.parts) out.push(`e[${name(part.property)}] = k[${name(part.property)}];`);
+  if (fields.length > 0) out.push(`let ${fields.map((_, slot) => `f${slot}`).join(', ')};`);
+
+  // Which fields read each family, as the general hydrator decides: the family's Map/Set (the last declared one)
+  // takes all its cells; otherwise each cell goes to every field naming its qualifier.
+  const families = new Map<string, { collection: number | undefined; columns: number[] }>();
+  fields.forEach((field, slot) => {
+    let family = families.get(field.family);
+    if (!family) families.set(field.family, (family = { collection: undefined, columns: [] }));
+    if (field.kind === 'map' || field.kind === 'set') family.collection = slot;
+    else family.columns.push(slot);
+  });
+  out.push('const cells = row.cells;', 'for (let i = 0, n = cells.length; i < n; i++) {');
+  out.push('const c = cells[i];', 'switch (c.family) {');
+  for (const [family, plan] of families) {
+    out.push(`case ${JSON.stringify(family)}: {`);
+    if (plan.collection !== undefined) {
+      const f = `f${plan.collection}`;
+      out.push(`if (${f} === undefined) ${f} = [c]; else ${f}.push(c);`);
+    } else {
+      out.push('const q = c.qualifier;');
+      // Fields naming the same qualifier share one test, so each of them reads the cell.
+      const byQualifier: Array<{ qualifier: Uint8Array; slots: number[] }> = [];
+      for (const slot of plan.columns) {
+        const qualifier = (fields[slot] as { qualifier: Uint8Array }).qualifier;
+        const same = byQualifier.find((g) => bytesEqual(g.qualifier, qualifier));
+        if (same) same.slots.push(slot);
+        else byQualifier.push({ qualifier: qualifier, slots: [slot] });
+      }
+      byQualifier.forEach((group, g) => {
+        qualifiers.push(group.qualifier);
+        out.push(`${g === 0 ? '' : 'else '}if (${qualifierTest(group.qualifier, qualifiers.length - 1)}) {`);
+        for (const slot of group.slots) {
+          const field = fields[slot]!;
+          const f = `f${slot}`;
+          if ((field.kind === 'column' || field.kind === 'aggregate') && field.versioned)
+            out.push(`if (${f} === undefined) ${f} = [c]; else ${f}.push(c);`);
+          else out.push(`if (${f} === undefined || c.timestampMicros > ${f}.timestampMicros) ${f} = c;`);
+        }
+        out.push('}');
+      });
+    }
+    out.push('break;', '}');
+  }
+  out.push('}', '}');
+
+  // Every mapped property becomes an own property, even when undefined, in declaration order.
+  fields.forEach((field, slot) => {
+    const f = `f${slot}`;
+    const property = name(field.property);
+    if (field.kind === 'map' || field.kind === 'set')
+      out.push(`e[${property}] = env.readCollection(env.entity, key, env.fields[${slot}], ${f});`);
+    else if ((field.kind === 'column' || field.kind === 'aggregate') && field.versioned)
+      out.push(`e[${property}] = env.readField(env.entity, key, env.fields[${slot}], ${f});`);
+    else {
+      out.push(`if (${f} === undefined) e[${property}] = M${slot};`);
+      out.push(`else { let v; try { v = C${slot}.decode(${f}.value); }`);
+      out.push(`catch (error) { throw env.locate(error, ${slot}, ${f}, key); } e[${property}] = v; }`);
+    }
+  });
+  out.push('return e;', '};');
+  return { source: out.join('\n'), qualifiers };
+}
+
+/**
+ * A hydrator generated for one entity: each property is stored by its literal name in a fixed order (one object
+ * shape, no lookups by name at run time), each cell goes to its field by a generated family switch and qualifier
+ * byte test, and each column's codec is called from its own site. It returns exactly what `hydrateEntityGeneral`
+ * returns and throws the same errors (property tests pin this). Undefined when the host forbids code generation
+ * (a content security policy, `--disallow-code-generation-from-strings`); callers then use the general hydrator.
+ *
+ * @example
+ * ```ts
+ * const hydrate = compileHydrator(getEntityMetadata(Device)) ?? ((row) => hydrateEntityGeneral(meta, row));
+ * ```
+ */
+export function compileHydrator<E extends object>(meta: EntityMetadata<E>): Hydrator<E> | undefined {
+  const { source, qualifiers } = hydratorSource(meta);
+  const env: Env = {
+    meta,
+    entity: meta.name,
+    proto: meta.target.prototype as object,
+    fields: meta.fields,
+    qualifiers,
+    missing: meta.fields.map(missingValue),
+    decodeEntityKey,
+    readField,
+    readCollection,
+    locate: (error, slot, cell, key) =>
+      locateError(error, meta.name, meta.fields[slot]!.property, {
+        key,
+        family: cell.family,
+        qualifier: cell.qualifier,
+      }),
+    bytesEqual,
+  };
+  let factory: (env: Env) => Hydrator<E>;
+  try {
+    factory = new Function('env', source) as (env: Env) => Hydrator<E>;
+  } catch (error) {
+    // A host that forbids code generation says so with an EvalError; anything else is a bug of the generator.
+    if (error instanceof EvalError) return undefined;
+    throw error;
+  }
+  return factory(env);
+}

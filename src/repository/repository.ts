@@ -4,7 +4,7 @@ import { NotFoundError } from '../errors/not-found-error.js';
 import { OptimisticLockError } from '../errors/optimistic-lock-error.js';
 import { OutcomeUnknownError } from '../errors/outcome-unknown-error.js';
 import { buildSaveMutations } from '../mapping/build-save-mutations.js';
-import type { SaveMutations } from '../mapping/build-save-mutations.js';
+import type { SaveMutations } from '../mapping/save-mutations.js';
 import { applyEntityChanges, applyEntryChange, materializeChanges } from '../mapping/apply-entity-changes.js';
 import { buildUpdateMutations, entryMutations } from '../mapping/build-update-mutations.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';

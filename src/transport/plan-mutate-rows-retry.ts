@@ -64,6 +64,9 @@ export function initialMutateRowsRetryState(entryCount: number): MutateRowsRetry
   };
 }
 
+/** The result of nearly every entry: one shared object, not one per written row. */
+const WRITTEN: MutateRowsEntryResult = Object.freeze({ ok: true });
+
 /**
  * Applies one attempt's statuses (aligned with `state.pending`) and decides what the next attempt sends: only
  * entries that provably applied nothing — answered with one of `policy.retryableCodes`, or never sent — and only
@@ -96,7 +99,7 @@ export function planMutateRowsRetry(
   state.pending.forEach((index, position) => {
     const status = statuses[position]!;
     if (status.code === 0 && status.delivery === 'answered') {
-      results[index] = { ok: true };
+      results[index] = WRITTEN;
       return;
     }
     const outcome = status.delivery === 'unknown' ? 'unknown' : 'notWritten';

@@ -16,6 +16,13 @@ function int64Field(value: bigint): number | string {
 }
 
 /**
+ * Proto forms of the mutations that saves share (frozen DeleteFromColumn / DeleteFromFamily objects, one per
+ * column of an entity type): converted once, not once per saved row. The SDK's mutation model is immutable, so a
+ * frozen mutation always converts to the same message.
+ */
+const sharedProto = new WeakMap<Mutation, ProtoMutation>();
+
+/**
  * Converts one SDK mutation into the v2 proto shape. Note the trap this avoids: AddToCell and MergeToCell take
  * their qualifier and timestamp as `Value` messages (`{rawValue}`, `{rawTimestampMicros}`), not raw fields; raw
  * bytes there are silently dropped by the serializer and the cell lands under an empty qualifier.
@@ -26,6 +33,17 @@ function int64Field(value: bigint): number | string {
  * ```
  */
 export function toProtoMutation(mutation: Mutation): ProtoMutation {
+  if (mutation.kind === 'setCell' || !Object.isFrozen(mutation)) return convert(mutation);
+  let proto = sharedProto.get(mutation);
+  if (proto === undefined) {
+    proto = convert(mutation);
+    for (const inner of Object.values(proto)) Object.freeze(inner);
+    sharedProto.set(mutation, Object.freeze(proto));
+  }
+  return proto;
+}
+
+function convert(mutation: Mutation): ProtoMutation {
   switch (mutation.kind) {
     case 'setCell':
       return {
@@ -37,16 +55,14 @@ export function toProtoMutation(mutation: Mutation): ProtoMutation {
         },
       };
     case 'deleteFromColumn': {
+      if (mutation.startMicros === undefined && mutation.endMicros === undefined)
+        return { deleteFromColumn: { familyName: mutation.family, columnQualifier: mutation.qualifier } };
       const timeRange: Record<string, string> = {};
       if (mutation.startMicros !== undefined)
         timeRange.startTimestampMicros = mutation.startMicros.toString();
       if (mutation.endMicros !== undefined) timeRange.endTimestampMicros = mutation.endMicros.toString();
       return {
-        deleteFromColumn: {
-          familyName: mutation.family,
-          columnQualifier: mutation.qualifier,
-          ...(Object.keys(timeRange).length > 0 ? { timeRange } : {}),
-        },
+        deleteFromColumn: { familyName: mutation.family, columnQualifier: mutation.qualifier, timeRange },
       };
     }
     case 'deleteFromFamily':

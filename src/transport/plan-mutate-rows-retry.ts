@@ -59,8 +59,8 @@ export interface MutateRowsRetryState {
 export function initialMutateRowsRetryState(entryCount: number): MutateRowsRetryState {
   return {
     attempts: 0,
-    pending: Array.from({ length: entryCount }, (_, i) => i),
-    results: Array.from({ length: entryCount }, () => undefined),
+    pending: Array.from(Array(entryCount).keys()),
+    results: new Array<undefined>(entryCount).fill(undefined),
   };
 }
 

@@ -5,6 +5,8 @@ export type ProtoMutation = Record<string, Record<string, unknown>>;
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const MIN_SAFE = -MAX_SAFE;
+let lastValue = 0n;
+let lastField: number | string = 0;
 
 /**
  * An int64 field's value for protobufjs: a number when it is exact as one (every timestamp until the year 2255),
@@ -12,7 +14,10 @@ const MIN_SAFE = -MAX_SAFE;
  * and a save sends one timestamp per cell.
  */
 function int64Field(value: bigint): number | string {
-  return value <= MAX_SAFE && value >= MIN_SAFE ? Number(value) : value.toString();
+  // The cells of a save share one timestamp: converting it once saves a heap number per cell.
+  if (value === lastValue) return lastField;
+  lastValue = value;
+  return (lastField = value <= MAX_SAFE && value >= MIN_SAFE ? Number(value) : value.toString());
 }
 
 /**

@@ -83,11 +83,7 @@ function compile(meta: EntityMetadata<object>): SaveEncoder | undefined {
   const tail: Mutation[] = evolution === undefined ? [] : [...oldStorageDeletes(meta)];
   let tailBytes = 0;
   for (const m of tail) tailBytes += FRAMING + mutationPayload(m);
-  const tokenDelete: Mutation | undefined =
-    evolution === undefined
-      ? undefined
-      : Object.freeze({ kind: 'deleteFromColumn', family: evolution.family, qualifier: evolution.qualifier });
-  const tokenCost = evolution === undefined ? 0 : evolution.family.length + evolution.qualifier.length;
+  const token = evolution === undefined ? undefined : columnTarget(evolution.family, evolution.qualifier);
   if (evolution !== undefined && evolution.qualifier.length > MAX_QUALIFIER) return undefined;
   if (tail.some((m) => 'qualifier' in m && m.qualifier.length > MAX_QUALIFIER)) return undefined;
   const count = steps.length;
@@ -103,15 +99,8 @@ function compile(meta: EntityMetadata<object>): SaveEncoder | undefined {
     }
     const out = build.out;
     if (schemaToken !== undefined) {
-      out.push(tokenDelete!, {
-        kind: 'setCell',
-        family: evolution!.family,
-        qualifier: evolution!.qualifier,
-        timestampMicros: ts,
-        value: schemaToken,
-      });
-      build.requestBytes += 2 * FRAMING + 2 * tokenCost + schemaToken.length + tailBytes;
-      build.rowBytes += tokenCost + schemaToken.length;
+      replaceCell(token!, ts, schemaToken, build);
+      build.requestBytes += tailBytes;
       for (const m of tail) out.push(m);
     }
     if (
@@ -168,6 +157,30 @@ function stepOf(field: FieldMetadata): Step | undefined | null {
   }
 }
 
+/** One cell column, with what every save of it shares prepared once. */
+interface ColumnTarget {
+  readonly family: string;
+  readonly qualifier: Uint8Array;
+  readonly remove: Mutation;
+  /** Family and qualifier bytes, counted by every mutation of the column. */
+  readonly cost: number;
+}
+
+function columnTarget(family: string, qualifier: Uint8Array): ColumnTarget {
+  const remove: Mutation = Object.freeze({ kind: 'deleteFromColumn', family, qualifier });
+  return { family, qualifier, remove, cost: family.length + qualifier.length };
+}
+
+/** DeleteFromColumn + SetCell of `bytes`: the column holds exactly this save's cell afterwards. */
+function replaceCell(column: ColumnTarget, ts: bigint, bytes: Uint8Array, build: Build): void {
+  const { family, qualifier, cost } = column;
+  const size = bytes.length;
+  build.out.push(column.remove, { kind: 'setCell', family, qualifier, timestampMicros: ts, value: bytes });
+  build.requestBytes += 2 * FRAMING + 2 * cost + size;
+  build.rowBytes += cost + size;
+  if (size > WARN_CELL) build.unusual = true;
+}
+
 /** A scalar column: DeleteFromColumn + SetCell, or only the delete for an absent optional/nullable value. */
 function columnStep(
   family: string,
@@ -175,41 +188,29 @@ function columnStep(
   codec: ValueCodec<unknown>,
   absentOk: boolean,
 ): Step {
-  const remove: Mutation = Object.freeze({ kind: 'deleteFromColumn', family, qualifier });
-  const cost = family.length + qualifier.length;
+  const column = columnTarget(family, qualifier);
   return (value, ts, build) => {
     if (value === undefined || value === null) {
       if (!absentOk) return false;
-      build.out.push(remove);
-      build.requestBytes += FRAMING + cost;
+      build.out.push(column.remove);
+      build.requestBytes += FRAMING + column.cost;
       return true;
     }
-    const bytes = codec.encode(value);
-    const size = bytes.length;
-    build.out.push(remove, { kind: 'setCell', family, qualifier, timestampMicros: ts, value: bytes });
-    build.requestBytes += 2 * FRAMING + 2 * cost + size;
-    build.rowBytes += cost + size;
-    if (size > WARN_CELL) build.unusual = true;
+    replaceCell(column, ts, codec.encode(value), build);
     return true;
   };
 }
 
 /** The version field: replaced by `version + 1`, with the check the save is sent under. */
 function versionStep(family: string, qualifier: Uint8Array, codec: ValueCodec<unknown>): Step {
-  const remove: Mutation = Object.freeze({ kind: 'deleteFromColumn', family, qualifier });
-  const cost = family.length + qualifier.length;
+  const column = columnTarget(family, qualifier);
   const asNumber = codec.name === 'int64AsNumber';
   return (value, ts, build) => {
     const isNew = value === undefined || value === null || value === 0 || value === 0n;
     const expected = isNew ? undefined : codec.encode(value);
     const current = isNew ? 0n : BigInt(value as bigint | number);
     const next = asNumber ? Number(current + 1n) : current + 1n;
-    const bytes = codec.encode(next);
-    const size = bytes.length;
-    build.out.push(remove, { kind: 'setCell', family, qualifier, timestampMicros: ts, value: bytes });
-    build.requestBytes += 2 * FRAMING + 2 * cost + size;
-    build.rowBytes += cost + size;
-    if (size > WARN_CELL) build.unusual = true;
+    replaceCell(column, ts, codec.encode(next), build);
     build.version = Object.freeze({ family, qualifier, expected, next });
     return true;
   };

@@ -18,13 +18,15 @@ export type StopReason = AbortedError | ConnectionClosedError | DeadlineExceeded
  * ```
  */
 export class CallScope {
-  readonly signal: AbortSignal;
   readonly deadlineAt: number | undefined;
   readonly startedAt = Date.now();
-  private readonly controller = new AbortController();
+  // Made on first use of `signal`: an AbortController per call is a measurable part of a point read's cost, and
+  // most calls never need one (attempts register with `onStop`).
+  private controller: AbortController | undefined;
   private readonly timer: ReturnType<typeof setTimeout> | undefined;
   private reason: StopReason | undefined;
   private readonly cleanups: Array<() => void> = [];
+  private stopListeners: Array<() => void> | undefined;
 
   constructor(
     readonly rpc: string,
@@ -40,13 +42,38 @@ export class CallScope {
         expected: 'a positive number of milliseconds',
       });
     }
-    this.signal = this.controller.signal;
     this.deadlineAt = timeoutMs === undefined ? undefined : this.startedAt + timeoutMs;
     this.listen(closeSignal, () => new ConnectionClosedError(rpc));
     if (signal) this.listen(signal, () => new AbortedError(rpc, signal.reason));
     if (timeoutMs !== undefined && this.reason === undefined) {
       this.timer = setTimeout(() => this.stop(new DeadlineExceededError(rpc, timeoutMs)), timeoutMs);
     }
+  }
+
+  /** Aborted with the stop reason when the call is stopped (for APIs that take an AbortSignal). */
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.reason !== undefined) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  /**
+   * Runs `listener` once when the call is stopped (at once if it already is); the returned function unregisters
+   * it. A cheaper `signal.addEventListener('abort', ...)` for the SDK's own attempts.
+   */
+  onStop(listener: () => void): () => void {
+    if (this.reason !== undefined) {
+      listener();
+      return () => undefined;
+    }
+    const listeners = (this.stopListeners ??= []);
+    listeners.push(listener);
+    return () => {
+      const index = listeners.indexOf(listener);
+      if (index >= 0) listeners.splice(index, 1);
+    };
   }
 
   private listen(source: AbortSignal, reason: () => StopReason): void {
@@ -62,7 +89,10 @@ export class CallScope {
   private stop(reason: StopReason): void {
     if (this.reason !== undefined) return;
     this.reason = reason;
-    this.controller.abort(reason);
+    this.controller?.abort(reason);
+    const listeners = this.stopListeners;
+    this.stopListeners = undefined;
+    if (listeners) for (const listener of listeners) listener();
   }
 
   /** The typed error that stopped the call, if it was stopped. */

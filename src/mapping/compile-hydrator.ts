@@ -1,7 +1,7 @@
 import { bytesEqual } from '../codecs/key/bytes.js';
 import type { EntityMetadata, FieldMetadata } from '../metadata/entity-metadata.js';
 import type { Cell, RowData } from '../model/row-data.js';
-import { decodeEntityKey, missingValue, readField } from './hydrate-entity-general.js';
+import { keyErrorInRow, missingValue, readField } from './hydrate-entity-general.js';
 import { locateError } from './locate-error.js';
 import { readCollection } from './read-collection.js';
 
@@ -20,14 +20,14 @@ const INLINE_QUALIFIER_MAX = 24;
 
 /** What the generated code reaches through its factory's arguments (never through interpolated source). */
 interface Env {
-  readonly meta: EntityMetadata;
   readonly entity: string;
   readonly proto: object;
   readonly fields: readonly FieldMetadata[];
   readonly qualifiers: readonly Uint8Array[];
   /** Per field, what it reads without a cell. */
   readonly missing: readonly unknown[];
-  readonly decodeEntityKey: typeof decodeEntityKey;
+  readonly keyCodec: EntityMetadata['key']['codec'];
+  readonly keyErrorInRow: typeof keyErrorInRow;
   readonly readField: typeof readField;
   readonly readCollection: typeof readCollection;
   readonly locate: (error: unknown, slot: number, cell: Cell, key: Uint8Array) => unknown;
@@ -49,13 +49,20 @@ function hydratorSource(meta: EntityMetadata): { source: string; qualifiers: Uin
   const fields = meta.fields;
   const qualifiers: Uint8Array[] = [];
   const name = (property: string): string => JSON.stringify(property);
-  const out: string[] = ['"use strict";', 'function E() {}', 'E.prototype = env.proto;'];
+  const out: string[] = [
+    '"use strict";',
+    'function E() {}',
+    'E.prototype = env.proto;',
+    'const K = env.keyCodec;',
+  ];
   fields.forEach((field, slot) => {
     if (field.kind !== 'map' && field.kind !== 'set')
       out.push(`const C${slot} = env.fields[${slot}].codec, M${slot} = env.missing[${slot}];`);
   });
   out.push('return function hydrate(row) {', 'const key = row.key;');
-  out.push('const k = env.decodeEntityKey(env.meta, key);', 'const e = new E();');
+  // The key codec is called from this entity's own site, as each column's codec is.
+  out.push('let k; try { k = K.decode(key); } catch (error) { throw env.keyErrorInRow(error, key); }');
+  out.push('const e = new E();');
   for (const part of meta.key.parts) out.push(`e[${name(part.property)}] = k[${name(part.property)}];`);
   if (fields.length > 0) out.push(`let ${fields.map((_, slot) => `f${slot}`).join(', ')};`);
 
@@ -135,13 +142,13 @@ function hydratorSource(meta: EntityMetadata): { source: string; qualifiers: Uin
 export function compileHydrator<E extends object>(meta: EntityMetadata<E>): Hydrator<E> | undefined {
   const { source, qualifiers } = hydratorSource(meta);
   const env: Env = {
-    meta,
     entity: meta.name,
     proto: meta.target.prototype as object,
     fields: meta.fields,
     qualifiers,
     missing: meta.fields.map(missingValue),
-    decodeEntityKey,
+    keyCodec: meta.key.codec,
+    keyErrorInRow,
     readField,
     readCollection,
     locate: (error, slot, cell, key) =>

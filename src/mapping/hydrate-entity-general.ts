@@ -114,10 +114,21 @@ export function decodeEntityKey(meta: EntityMetadata, key: Uint8Array): Record<s
   try {
     return meta.key.codec.decode(key) as Record<string, unknown>;
   } catch (error) {
-    // The codec names the field and its bytes; a reader also needs the whole key to find the row.
-    if (error instanceof KeyEncodingError && error.rowKey === undefined) throw error.inRow(key);
-    throw error;
+    throw keyErrorInRow(error, key);
   }
+}
+
+/**
+ * The error to rethrow from a row key's decode: the codec names the field and its bytes, a reader also needs the
+ * whole key to find the row; other errors pass unchanged.
+ *
+ * @example
+ * ```ts
+ * try { codec.decode(key); } catch (error) { throw keyErrorInRow(error, key); }
+ * ```
+ */
+export function keyErrorInRow(error: unknown, key: Uint8Array): unknown {
+  return error instanceof KeyEncodingError && error.rowKey === undefined ? error.inRow(key) : error;
 }
 
 /**

@@ -65,6 +65,10 @@ function hydratorSource(meta: EntityMetadata): { source: string; qualifiers: Uin
   out.push('const e = new E();');
   for (const part of meta.key.parts) out.push(`e[${name(part.property)}] = k[${name(part.property)}];`);
   if (fields.length > 0) out.push(`let ${fields.map((_, slot) => `f${slot}`).join(', ')};`);
+  // A Map/Set's cells are a run of the row's cells, from s to t, until one arrives apart (then f lists them).
+  fields.forEach((field, slot) => {
+    if (field.kind === 'map' || field.kind === 'set') out.push(`let s${slot} = 0, t${slot} = 0;`);
+  });
 
   // Which fields read each family, as the general hydrator decides: the family's Map/Set (the last declared one)
   // takes all its cells; otherwise each cell goes to every field naming its qualifier.
@@ -80,8 +84,11 @@ function hydratorSource(meta: EntityMetadata): { source: string; qualifiers: Uin
   for (const [family, plan] of families) {
     out.push(`case ${JSON.stringify(family)}: {`);
     if (plan.collection !== undefined) {
-      const f = `f${plan.collection}`;
-      out.push(`if (${f} === undefined) ${f} = [c]; else ${f}.push(c);`);
+      const [f, s, t] = ['f', 's', 't'].map((v) => `${v}${plan.collection}`);
+      out.push(`if (${f} !== undefined) ${f}.push(c);`);
+      out.push(`else if (${t} === 0) { ${s} = i; ${t} = i + 1; }`);
+      out.push(`else if (${t} === i) ${t} = i + 1;`);
+      out.push(`else { ${f} = cells.slice(${s}, ${t}); ${f}.push(c); }`);
     } else {
       out.push('const q = c.qualifier;');
       // Fields naming the same qualifier share one test, so each of them reads the cell.
@@ -114,7 +121,11 @@ function hydratorSource(meta: EntityMetadata): { source: string; qualifiers: Uin
     const f = `f${slot}`;
     const property = name(field.property);
     if (field.kind === 'map' || field.kind === 'set')
-      out.push(`e[${property}] = env.readCollection(env.entity, key, env.fields[${slot}], ${f});`);
+      out.push(
+        `e[${property}] = ${f} !== undefined`,
+        `? env.readCollection(env.entity, key, env.fields[${slot}], ${f}, 0, ${f}.length)`,
+        `: env.readCollection(env.entity, key, env.fields[${slot}], cells, s${slot}, t${slot});`,
+      );
     else if ((field.kind === 'column' || field.kind === 'aggregate') && field.versioned)
       out.push(`e[${property}] = env.readField(env.entity, key, env.fields[${slot}], ${f});`);
     else {

@@ -51,7 +51,7 @@ const cache = new WeakMap<EntityMetadata<object>, SaveEncoder | null>();
 
 /**
  * The compiled save encoder of an entity type (built once, cached per metadata), or undefined when the type has a
- * shape only the general path writes (versioned columns). Per field, everything that does not depend on the
+ * shape only the general path writes (versioned columns) or the metadata is not a resolved (frozen) one. Per field, everything that does not depend on the
  * entity is prepared once: the DeleteFromColumn / DeleteFromFamily mutations (shared, frozen), the size each adds
  * to the request, the checks of static qualifiers. A save is then one pass over the fields that builds the
  * mutations and the sizes the limit check needs. It returns exactly what `generalSaveMutations` returns for the
@@ -63,6 +63,9 @@ const cache = new WeakMap<EntityMetadata<object>, SaveEncoder | null>();
  * ```
  */
 export function compileSaveEncoder<E extends object>(meta: EntityMetadata<E>): SaveEncoder | undefined {
+  // Resolved metadata is frozen and lives as long as its class. Metadata made for one call (an update's subset of
+  // fields) is not: compiling it would cost more than the one save it serves.
+  if (!Object.isFrozen(meta)) return undefined;
   const key = meta as unknown as EntityMetadata<object>;
   let encoder = cache.get(key);
   if (encoder === undefined) cache.set(key, (encoder = compile(key) ?? null));

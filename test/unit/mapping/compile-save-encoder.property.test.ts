@@ -213,4 +213,10 @@ describe('compiled save encoder', () => {
     }
     expect(compileSaveEncoder(resolveEntity(Log))).toBeUndefined();
   });
+
+  it('compiles resolved metadata only, not metadata made for one call', () => {
+    const meta = resolveEntity(Numbered);
+    expect(compileSaveEncoder(meta)).toBe(compileSaveEncoder(meta));
+    expect(compileSaveEncoder({ ...meta })).toBeUndefined();
+  });
 });

@@ -35,15 +35,29 @@ export interface ReadRowsResponseLike {
 type State = 'newRow' | 'newCell' | 'cellValue';
 
 const EMPTY = new Uint8Array(0);
+/** Shared by every cell without labels (nearly all): a cell's labels are read-only. */
+const NO_LABELS: readonly string[] = Object.freeze([]);
 
 /** A zero-copy plain Uint8Array view, so callers never get a Buffer in one case and a Uint8Array in another. */
 function view(bytes: Uint8Array): Uint8Array {
+  if (bytes.byteLength === 0) return EMPTY;
   return bytes.constructor === Uint8Array
     ? bytes
     : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** The last timestamp string parsed: cells of one save share their timestamp, and parsing one costs a BigInt. */
+let lastMicrosText = '0';
+let lastMicros = 0n;
+
 function toMicros(ts: CellChunkLike['timestampMicros']): bigint {
+  if (typeof ts === 'string') {
+    if (ts !== lastMicrosText) {
+      lastMicros = toBigInt(ts);
+      lastMicrosText = ts;
+    }
+    return lastMicros;
+  }
   if (typeof ts === 'number' && !Number.isSafeInteger(ts)) {
     throw new ReadRowsStreamError(`timestamp ${ts} is not an exact integer`);
   }
@@ -188,21 +202,27 @@ export class ChunkMerger {
         }
         break;
     }
-    this.valueParts.push(value);
-
     if (valueSize > 0) {
       if (chunk.commitRow) this.fail('commit_row inside a split cell');
+      this.valueParts.push(value);
       this.state = 'cellValue';
       return undefined;
+    }
+    // Most cells come in one chunk: no parts list to build and join.
+    let whole: Uint8Array;
+    if (this.valueParts.length === 0) whole = view(value);
+    else {
+      this.valueParts.push(value);
+      whole = concat(this.valueParts);
+      this.valueParts = [];
     }
     this.cells.push({
       family: this.family,
       qualifier: this.qualifier,
       timestampMicros: this.timestampMicros,
-      value: concat(this.valueParts),
+      value: whole,
       labels: this.labels,
     });
-    this.valueParts = [];
     this.state = 'newCell';
     if (!chunk.commitRow) return undefined;
     const row: RowData = { key: this.rowKey, cells: inFamilyOrder(this.cells) };
@@ -235,7 +255,7 @@ export class ChunkMerger {
     this.state = 'newRow';
     this.rowKey = EMPTY;
     this.cells = [];
-    this.valueParts = [];
+    if (this.valueParts.length > 0) this.valueParts = [];
   }
 
   private startCell(chunk: CellChunkLike, timestamp: bigint, labels: readonly string[]): void {
@@ -243,8 +263,8 @@ export class ChunkMerger {
     if (chunk.familyName) this.family = chunk.familyName.value ?? '';
     if (chunk.qualifier) this.qualifier = view(chunk.qualifier.value ?? EMPTY);
     this.timestampMicros = timestamp;
-    this.labels = [...labels];
-    this.valueParts = [];
+    this.labels = labels.length === 0 ? NO_LABELS : [...labels];
+    if (this.valueParts.length > 0) this.valueParts = [];
   }
 
   private isBeyond(key: Uint8Array, previous: Uint8Array): boolean {

@@ -13,6 +13,7 @@ import { ChunkMerger } from './chunk-merger.js';
 import type { ReadRowsResponseLike } from './chunk-merger.js';
 import { mayRetry } from './failure-delivery.js';
 import { gaxCallOptions } from './gax-call-options.js';
+import { READ_IDLE_WATCH } from './idle-watch.js';
 import { GrpcStatus, toTransportError } from './grpc-error.js';
 import { readRowsResume } from './read-rows-resume.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
@@ -55,6 +56,11 @@ type ResponseStream = AsyncIterable<ReadRowsResponseLike> & CancellableStream;
 /** The failure of an attempt that stayed silent for `readIdleMs`: retryable like a deadline. */
 function idleFailure(idleMs: number): { code: number; details: string } {
   return { code: GrpcStatus.DEADLINE_EXCEEDED, details: `no response for ${idleMs} ms` };
+}
+
+/** Whether nothing is left to read: the request's last key or its row limit was reached, no row is half-read. */
+function isComplete(request: ReadRowsRequestData, merger: ChunkMerger, rowsRead: bigint): boolean {
+  return !merger.hasPartialRow && readRowsResume(request, { lastKey: merger.resumeKey, rowsRead }) === 'done';
 }
 
 /**
@@ -143,22 +149,19 @@ export async function* readRowBatches(
       } catch (error) {
         throw toTransportError('ReadRows', error);
       }
-      // One timer per attempt, re-armed by each watch: a timer per response would cost more than the response.
-      let idle: ReturnType<typeof setTimeout> | undefined;
-      let watching = false;
+      // The consumer's time between rows is not the server's silence: the watch stops while rows are out.
+      let stopWatch: (() => void) | undefined;
       let idleFired = false;
+      const onIdle = (): void => {
+        idleFired = true;
+        abandonStream(stream);
+      };
       const watch = (): void => {
-        watching = true;
-        if (idle === undefined)
-          idle = setTimeout(() => {
-            if (!watching) return;
-            idleFired = true;
-            abandonStream(stream);
-          }, idleMs);
-        else idle.refresh();
+        stopWatch = READ_IDLE_WATCH.start(idleMs, onIdle);
       };
       const unwatch = (): void => {
-        watching = false;
+        stopWatch?.();
+        stopWatch = undefined;
       };
       const unlisten = scope.onStop(() => abandonStream(stream));
       let finished = false;
@@ -166,7 +169,6 @@ export async function* readRowBatches(
       try {
         watch();
         for await (const response of stream) {
-          // The consumer's time between rows is not the server's silence: the watch pauses while rows are out.
           unwatch();
           const before = merger.resumeKey;
           const rows = merger.pushResponse(response);
@@ -183,6 +185,15 @@ export async function* readRowBatches(
             failingSince = undefined;
           }
           scope.throwIfStopped();
+          // Every requested row is in (a get's key, a reached rowsLimit): the rows are final, and only the call's
+          // status is left to come. Leaving the loop drops the stream as hand-written code does, which costs less
+          // than taking the trailers through grpc-js and gax; `abandonStream` is not needed, and its cancel would
+          // cost more (gax decodes the CANCELLED status's details on every cancelled call).
+          if (merger.resumeKey !== before && isComplete(request, merger, rowsRead)) {
+            stream.on('error', () => undefined);
+            finished = true;
+            return;
+          }
           watch();
         }
         unwatch();
@@ -211,7 +222,7 @@ export async function* readRowBatches(
         merger.discardPartialRow();
         retryAfterMs = delay;
       } finally {
-        clearTimeout(idle);
+        unwatch();
         unlisten();
         if (!finished) abandonStream(stream);
       }

@@ -1,4 +1,5 @@
 import { AbortedError } from '../../../src/errors/aborted-error.js';
+import { DeadlineExceededError } from '../../../src/errors/deadline-exceeded-error.js';
 import { InvalidArgumentError } from '../../../src/errors/invalid-argument-error.js';
 import { describe, expect, it } from 'vitest';
 import { ReadRowsStreamError } from '../../../src/errors/read-rows-stream-error.js';
@@ -214,6 +215,28 @@ describe('readRows deadline and cancellation', () => {
     }
     expect(keys).toEqual(['a', 'b', 'c']);
     expect(calls).toHaveLength(1);
+  });
+
+  it('ends once every requested row is in, without waiting for the end of the stream', async () => {
+    const byKey = await run([{ responses: [{ chunks: [row('a')] }], hang: true }], {
+      rows: { rowKeys: [Buffer.from('a')], rowRanges: [] },
+    });
+    expect(byKey).toMatchObject({ keys: ['a'], error: undefined });
+    expect(byKey.calls).toHaveLength(1);
+    const byLimit = await run([{ responses: [{ chunks: [row('a')] }, { chunks: [row('b')] }], hang: true }], {
+      rowsLimit: 2n,
+    });
+    expect(byLimit).toMatchObject({ keys: ['a', 'b'], error: undefined });
+    // A range still open at its end waits for the stream: more rows may come.
+    const open = await run(
+      [{ responses: [{ chunks: [row('a')] }], hang: true }],
+      {
+        rows: { rowKeys: [Buffer.from('a')], rowRanges: [{ startKeyClosed: Buffer.from('b') }] },
+      },
+      { ...FAST, timeoutMs: 200 },
+    );
+    expect(open.keys).toEqual(['a']);
+    expect(open.error).toBeInstanceOf(DeadlineExceededError);
   });
 
   it('breaking out of the loop cancels the call', async () => {

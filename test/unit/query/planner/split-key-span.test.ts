@@ -82,12 +82,22 @@ describe('splitting a key span into shards', () => {
   });
 
   it('property: interpolation gives count − 1 cuts strictly inside a span wide enough', () => {
+    // Only `start` followed by zero bytes bounds a finite set of keys (start‖0, start‖00, …): every other span has
+    // room for any number of cuts. (Seed 57635651 found [] … [0], with no key between them at all.)
+    const finite = (span: KeySpan): boolean =>
+      span.end !== undefined &&
+      compareBytes(span.end.subarray(0, span.start.length), span.start) === 0 &&
+      span.end.subarray(span.start.length).every((byte) => byte === 0);
     fc.assert(
-      fc.property(spanArb, fc.integer({ min: 2, max: 16 }), (span, n) => {
-        const cuts = interpolateKeys(span.start, span.end, n);
-        expect(cuts.length).toBe(n - 1);
-        expectCover(span, splitKeySpan(span, cuts));
-      }),
+      fc.property(
+        spanArb.filter((span) => !finite(span)),
+        fc.integer({ min: 2, max: 16 }),
+        (span, n) => {
+          const cuts = interpolateKeys(span.start, span.end, n);
+          expect(cuts.length).toBe(n - 1);
+          expectCover(span, splitKeySpan(span, cuts));
+        },
+      ),
     );
   });
 

@@ -56,7 +56,8 @@ async function startAndStop(
   return { firstLine, servedWhileRunning, code, stderr };
 }
 
-describe('bigtable-mapper emulator start', () => {
+// Each test starts node and an emulator and stops them; on a machine running other suites that took over a minute.
+describe('bigtable-mapper emulator start', { timeout: 150_000 }, () => {
   it('prints the export line, serves there, and stops on SIGTERM with exit 0', async () => {
     const run = await startAndStop([], 'SIGTERM');
     expect(run.firstLine).toMatch(/^export BIGTABLE_EMULATOR_HOST=127\.0\.0\.1:\d+$/);

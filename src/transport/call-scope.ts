@@ -7,6 +7,12 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 export type StopReason = AbortedError | ConnectionClosedError | DeadlineExceededError;
 
 /**
+ * The calls listening to each connection's close signal: one listener per connection instead of an add and a
+ * remove on the signal per call (EventTarget's are slow enough to show in a point read's cost).
+ */
+const closeWatchers = new WeakMap<AbortSignal, Set<() => void>>();
+
+/**
  * The life of one call: its overall deadline, the caller's AbortSignal and the connection's close signal, merged
  * into one signal that attempts listen to. `stopReason()` says which of them ended the call, as the typed error
  * the caller sees.
@@ -18,13 +24,15 @@ export type StopReason = AbortedError | ConnectionClosedError | DeadlineExceeded
  * ```
  */
 export class CallScope {
-  readonly signal: AbortSignal;
   readonly deadlineAt: number | undefined;
   readonly startedAt = Date.now();
-  private readonly controller = new AbortController();
+  // Made on first use of `signal`: an AbortController per call is a measurable part of a point read's cost, and
+  // most calls never need one (attempts register with `onStop`).
+  private controller: AbortController | undefined;
   private readonly timer: ReturnType<typeof setTimeout> | undefined;
   private reason: StopReason | undefined;
   private readonly cleanups: Array<() => void> = [];
+  private stopListeners: Array<() => void> | undefined;
 
   constructor(
     readonly rpc: string,
@@ -40,13 +48,59 @@ export class CallScope {
         expected: 'a positive number of milliseconds',
       });
     }
-    this.signal = this.controller.signal;
     this.deadlineAt = timeoutMs === undefined ? undefined : this.startedAt + timeoutMs;
-    this.listen(closeSignal, () => new ConnectionClosedError(rpc));
+    this.watchClose(closeSignal);
     if (signal) this.listen(signal, () => new AbortedError(rpc, signal.reason));
     if (timeoutMs !== undefined && this.reason === undefined) {
       this.timer = setTimeout(() => this.stop(new DeadlineExceededError(rpc, timeoutMs)), timeoutMs);
     }
+  }
+
+  /** Aborted with the stop reason when the call is stopped (for APIs that take an AbortSignal). */
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.reason !== undefined) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  /**
+   * Runs `listener` once when the call is stopped (at once if it already is); the returned function unregisters
+   * it. A cheaper `signal.addEventListener('abort', ...)` for the SDK's own attempts.
+   */
+  onStop(listener: () => void): () => void {
+    if (this.reason !== undefined) {
+      listener();
+      return () => undefined;
+    }
+    const listeners = (this.stopListeners ??= []);
+    listeners.push(listener);
+    return () => {
+      const index = listeners.indexOf(listener);
+      if (index >= 0) listeners.splice(index, 1);
+    };
+  }
+
+  /** Like `listen`, through the connection's one shared listener (see `closeWatchers`). */
+  private watchClose(closeSignal: AbortSignal): void {
+    if (closeSignal.aborted) {
+      this.stop(new ConnectionClosedError(this.rpc));
+      return;
+    }
+    let watchers = closeWatchers.get(closeSignal);
+    if (watchers === undefined) {
+      const all = new Set<() => void>();
+      closeSignal.addEventListener('abort', () => {
+        for (const stop of all) stop();
+        all.clear();
+      });
+      closeWatchers.set(closeSignal, all);
+      watchers = all;
+    }
+    const onClose = (): void => this.stop(new ConnectionClosedError(this.rpc));
+    watchers.add(onClose);
+    this.cleanups.push(() => watchers.delete(onClose));
   }
 
   private listen(source: AbortSignal, reason: () => StopReason): void {
@@ -62,7 +116,10 @@ export class CallScope {
   private stop(reason: StopReason): void {
     if (this.reason !== undefined) return;
     this.reason = reason;
-    this.controller.abort(reason);
+    this.controller?.abort(reason);
+    const listeners = this.stopListeners;
+    this.stopListeners = undefined;
+    if (listeners) for (const listener of listeners) listener();
   }
 
   /** The typed error that stopped the call, if it was stopped. */

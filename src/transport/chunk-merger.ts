@@ -35,6 +35,8 @@ export interface ReadRowsResponseLike {
 type State = 'newRow' | 'newCell' | 'cellValue';
 
 const EMPTY = new Uint8Array(0);
+/** The labels of every unlabelled cell (nearly all of them): one frozen array instead of a copy per cell. */
+const NO_LABELS: readonly string[] = Object.freeze([]);
 
 /** A zero-copy plain Uint8Array view, so callers never get a Buffer in one case and a Uint8Array in another. */
 function view(bytes: Uint8Array): Uint8Array {
@@ -48,6 +50,18 @@ function toMicros(ts: CellChunkLike['timestampMicros']): bigint {
     throw new ReadRowsStreamError(`timestamp ${ts} is not an exact integer`);
   }
   return toBigInt(ts);
+}
+
+/** The cells of a row usually share one timestamp, which arrives as a decimal string: parsed once per run. */
+let lastTimestampText = '';
+let lastTimestamp = 0n;
+function timestampOf(ts: CellChunkLike['timestampMicros']): bigint {
+  if (typeof ts !== 'string') return toMicros(ts);
+  if (ts !== lastTimestampText) {
+    lastTimestamp = toBigInt(ts);
+    lastTimestampText = ts;
+  }
+  return lastTimestamp;
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
@@ -144,8 +158,8 @@ export class ChunkMerger {
     const key = chunk.rowKey ?? EMPTY;
     const hasFamily = chunk.familyName !== undefined && chunk.familyName !== null;
     const hasQualifier = chunk.qualifier !== undefined && chunk.qualifier !== null;
-    const timestamp = toMicros(chunk.timestampMicros);
-    const labels = chunk.labels ?? [];
+    const timestamp = timestampOf(chunk.timestampMicros);
+    const labels = chunk.labels ?? NO_LABELS;
     const value = chunk.value ?? EMPTY;
     const valueSize = chunk.valueSize ?? 0;
 
@@ -188,21 +202,27 @@ export class ChunkMerger {
         }
         break;
     }
-    this.valueParts.push(value);
-
     if (valueSize > 0) {
       if (chunk.commitRow) this.fail('commit_row inside a split cell');
+      this.valueParts.push(value);
       this.state = 'cellValue';
       return undefined;
+    }
+    // A whole cell (the usual case) needs no list of parts.
+    let whole: Uint8Array;
+    if (this.valueParts.length === 0) whole = view(value);
+    else {
+      this.valueParts.push(value);
+      whole = concat(this.valueParts);
+      this.valueParts = [];
     }
     this.cells.push({
       family: this.family,
       qualifier: this.qualifier,
       timestampMicros: this.timestampMicros,
-      value: concat(this.valueParts),
+      value: whole,
       labels: this.labels,
     });
-    this.valueParts = [];
     this.state = 'newCell';
     if (!chunk.commitRow) return undefined;
     const row: RowData = { key: this.rowKey, cells: inFamilyOrder(this.cells) };
@@ -243,8 +263,8 @@ export class ChunkMerger {
     if (chunk.familyName) this.family = chunk.familyName.value ?? '';
     if (chunk.qualifier) this.qualifier = view(chunk.qualifier.value ?? EMPTY);
     this.timestampMicros = timestamp;
-    this.labels = [...labels];
-    this.valueParts = [];
+    this.labels = labels.length === 0 ? NO_LABELS : [...labels];
+    if (this.valueParts.length > 0) this.valueParts = [];
   }
 
   private isBeyond(key: Uint8Array, previous: Uint8Array): boolean {

@@ -111,8 +111,8 @@ export async function* readRowBatches(
     return;
   }
   const tableName = connection.tablePath(tableId);
-  // Converting once up front makes a malformed request fail before any RPC.
-  toProtoReadRowsRequest(tableName, connection.appProfileId, request);
+  // Converting up front makes a malformed request fail before any RPC; the first attempt sends this conversion.
+  const firstProto = toProtoReadRowsRequest(tableName, connection.appProfileId, request);
   const scope = new CallScope('ReadRows', connection.closeSignal, {
     signal: options.signal,
     timeoutMs: options.timeoutMs,
@@ -137,26 +137,30 @@ export async function* readRowBatches(
       let stream: ResponseStream;
       try {
         stream = connection.data.readRows(
-          toProtoReadRowsRequest(tableName, connection.appProfileId, next),
+          next === request ? firstProto : toProtoReadRowsRequest(tableName, connection.appProfileId, next),
           gaxCallOptions({ timeoutMs: remainingMs, headers }),
         ) as unknown as ResponseStream;
       } catch (error) {
         throw toTransportError('ReadRows', error);
       }
+      // One timer per attempt, re-armed by each watch: a timer per response would cost more than the response.
       let idle: ReturnType<typeof setTimeout> | undefined;
+      let watching = false;
       let idleFired = false;
       const watch = (): void => {
-        idle = setTimeout(() => {
-          idleFired = true;
-          abandonStream(stream);
-        }, idleMs);
+        watching = true;
+        if (idle === undefined)
+          idle = setTimeout(() => {
+            if (!watching) return;
+            idleFired = true;
+            abandonStream(stream);
+          }, idleMs);
+        else idle.refresh();
       };
       const unwatch = (): void => {
-        if (idle !== undefined) clearTimeout(idle);
-        idle = undefined;
+        watching = false;
       };
-      const onStop = (): void => abandonStream(stream);
-      scope.signal.addEventListener('abort', onStop, { once: true });
+      const unlisten = scope.onStop(() => abandonStream(stream));
       let finished = false;
       let retryAfterMs: number | undefined;
       try {
@@ -207,8 +211,8 @@ export async function* readRowBatches(
         merger.discardPartialRow();
         retryAfterMs = delay;
       } finally {
-        unwatch();
-        scope.signal.removeEventListener('abort', onStop);
+        clearTimeout(idle);
+        unlisten();
         if (!finished) abandonStream(stream);
       }
       try {

@@ -1,6 +1,9 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { RetryPolicy } from './retry-policy.js';
 
+/** Policies this function returned: complete, checked and frozen, so handing one back in needs no new check. */
+const RESOLVED = new WeakSet<RetryPolicy>();
+
 /**
  * Merges a caller's partial retry policy over a default and checks it, so that a typo fails loudly instead of
  * retrying forever or never.
@@ -14,6 +17,8 @@ export function resolveRetryPolicy(
   partial: Partial<RetryPolicy> | undefined,
   defaults: RetryPolicy,
 ): RetryPolicy {
+  // Every call of a mapper passes its policy resolved at connect time: taken as it is.
+  if (partial !== undefined && RESOLVED.has(partial as RetryPolicy)) return partial as RetryPolicy;
   const policy = { ...defaults, ...partial };
   const invalid = (argument: string, value: unknown, expected: string): InvalidArgumentError =>
     new InvalidArgumentError({ api: 'RetryPolicy', argument: `retry.${argument}`, value, expected });
@@ -27,5 +32,7 @@ export function resolveRetryPolicy(
   }
   if (!Array.isArray(policy.retryableCodes) || !policy.retryableCodes.every((c) => Number.isInteger(c)))
     throw invalid('retryableCodes', policy.retryableCodes, 'an array of gRPC status codes');
-  return policy;
+  const frozen = Object.freeze(policy);
+  RESOLVED.add(frozen);
+  return frozen;
 }

@@ -159,9 +159,15 @@ export function keyRangeContains(range: KeyRange, key: Uint8Array): boolean {
  */
 export function normalizeKeyRanges(ranges: readonly KeyRange[]): KeyRange[] {
   // A range ending at the empty key holds at most that key, which no row has; sent, an empty end would mean +∞.
-  const sorted = ranges
-    .filter((r) => !isEmptyKeyRange(r) && r.end?.key.length !== 0)
-    .sort((a, b) => compareStarts(a.start, b.start));
+  const keep = (r: KeyRange): boolean => !isEmptyKeyRange(r) && r.end?.key.length !== 0;
+  if (ranges.length === 1) {
+    // A `get`'s one key: nothing to sort or merge.
+    const [only] = ranges as [KeyRange];
+    return keep(only)
+      ? [{ ...(only.start ? { start: only.start } : {}), ...(only.end ? { end: only.end } : {}) }]
+      : [];
+  }
+  const sorted = ranges.filter(keep).sort((a, b) => compareStarts(a.start, b.start));
   const out: { start?: KeyBound; end?: KeyBound }[] = [];
   for (const range of sorted) {
     const last = out[out.length - 1];

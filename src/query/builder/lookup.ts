@@ -135,13 +135,20 @@ export class Lookup<E extends object> {
         entity: this.node.meta.name,
         problem: 'this lookup has no repository to run on',
       });
-    const found = new Map<string, E>();
-    for await (const row of this.executor.execute(this.node.meta, this.plan(), {
+    const rows = this.executor.execute(this.node.meta, this.plan(), {
       hydrate: true,
       signal: this.call.signal,
       timeoutMs: this.call.timeoutMs,
-    }))
-      found.set(Buffer.from(row.key).toString('latin1'), row.entity as E);
-    return this.node.keys.map((k) => found.get(Buffer.from(k).toString('latin1')));
+    });
+    const { keys } = this.node;
+    if (keys.length === 1) {
+      // A `get`: no key index to build, the one row that can come is compared to the key as bytes.
+      let entity: E | undefined;
+      for await (const row of rows) if (Buffer.compare(row.key, keys[0]!) === 0) entity = row.entity as E;
+      return [entity];
+    }
+    const found = new Map<string, E>();
+    for await (const row of rows) found.set(Buffer.from(row.key).toString('latin1'), row.entity as E);
+    return keys.map((k) => found.get(Buffer.from(k).toString('latin1')));
   }
 }

@@ -1,5 +1,5 @@
 import { isPointKeyRange } from '../../codecs/key/key-range.js';
-import type { ReadRowsRequestData } from '../../model/read-rows-request.js';
+import type { ReadRowsRequestData, RowRange } from '../../model/read-rows-request.js';
 import type { RequestPlan } from '../planner/request-plan.js';
 import { toRowRange } from './to-row-range.js';
 
@@ -17,8 +17,12 @@ export function compileRequest(plan: RequestPlan): ReadRowsRequestData | undefin
   const { ranges, filter, rowsLimit, reversed } = plan;
   if (ranges.length === 0) return undefined;
   const whole = ranges.length === 1 && ranges[0]!.start === undefined && ranges[0]!.end === undefined;
-  const rowKeys = ranges.filter(isPointKeyRange).map((r) => r.start!.key);
-  const rowRanges = ranges.filter((r) => !isPointKeyRange(r)).map(toRowRange);
+  const rowKeys: Uint8Array[] = [];
+  const rowRanges: RowRange[] = [];
+  for (const range of ranges) {
+    if (isPointKeyRange(range)) rowKeys.push(range.start!.key);
+    else rowRanges.push(toRowRange(range));
+  }
   return Object.freeze({
     ...(whole ? {} : { rows: Object.freeze({ rowKeys, rowRanges }) }),
     ...(filter ? { filter } : {}),

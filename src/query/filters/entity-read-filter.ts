@@ -4,6 +4,10 @@ import { chainFilters, interleaveFilters } from './compose-filters.js';
 import { familyFilter, familyPattern } from './column-filters.js';
 import { gcKeepFilter } from './gc-filter.js';
 
+/** Per (frozen) entity, whether its whole-entity read is {@link LATEST_CELL}: asked on every `get`. */
+const LATEST_ONLY = new WeakMap<EntityMetadata, boolean>();
+const LATEST_CELL: RowFilter = Object.freeze({ cellsPerColumnLimit: 1 });
+
 /** Whether any property stored in the family exposes its cell history. */
 function needsHistory(meta: EntityMetadata, family: string): boolean {
   return meta.fields.some(
@@ -57,8 +61,12 @@ export function entityReadFilter(
  * ```
  */
 export function wholeEntityReadFilter(meta: EntityMetadata, nowMillis: number): RowFilter | undefined {
-  const latestOnly = meta.families.every(
-    (family) => family.gcRule === undefined && !needsHistory(meta, family.name),
-  );
-  return latestOnly ? { cellsPerColumnLimit: 1 } : entityReadFilter(meta, nowMillis);
+  let latestOnly = LATEST_ONLY.get(meta);
+  if (latestOnly === undefined) {
+    latestOnly = meta.families.every(
+      (family) => family.gcRule === undefined && !needsHistory(meta, family.name),
+    );
+    LATEST_ONLY.set(meta, latestOnly);
+  }
+  return latestOnly ? LATEST_CELL : entityReadFilter(meta, nowMillis);
 }

@@ -186,6 +186,36 @@ describe('readRows deadline and cancellation', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('an attempt silent for readIdleMs is abandoned and resumed after the last row, also after a slow consumer', async () => {
+    const { connection, calls } = fakeReadRowsConnection([
+      { responses: [{ chunks: [row('a')] }], hang: true },
+      { responses: [{ chunks: [row('b')] }] },
+    ]);
+    const keys: string[] = [];
+    for await (const r of readRows(connection, 't', {}, { ...FAST, timeouts: { readIdleMs: 30 } })) {
+      keys.push(Buffer.from(r.key).toString());
+      // Longer than readIdleMs: the watch must start again when the next rows are awaited.
+      await new Promise((resolve) => setTimeout(resolve, 80));
+    }
+    expect(keys).toEqual(['a', 'b']);
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.cancelled).toBe(true);
+    expect(text(calls[1]!.request.rows?.rowRanges?.[0]?.startKeyOpen)).toBe('a');
+  });
+
+  it('time the consumer spends between rows does not count as server silence', async () => {
+    const { connection, calls } = fakeReadRowsConnection([
+      { responses: [{ chunks: [row('a')] }, { chunks: [row('b')] }, { chunks: [row('c')] }] },
+    ]);
+    const keys: string[] = [];
+    for await (const r of readRows(connection, 't', {}, { ...FAST, timeouts: { readIdleMs: 20 } })) {
+      keys.push(Buffer.from(r.key).toString());
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    expect(keys).toEqual(['a', 'b', 'c']);
+    expect(calls).toHaveLength(1);
+  });
+
   it('breaking out of the loop cancels the call', async () => {
     const { connection, calls } = fakeReadRowsConnection([
       { responses: [{ chunks: [row('a'), row('b')] }], hang: true },

@@ -56,11 +56,23 @@ describe('key ranges', () => {
     expect(isEmptyKeyRange({})).toBe(false);
   });
 
+  const bound = fc.option(fc.record({ key: shortKeys, inclusive: fc.boolean() }), { nil: undefined });
+  const range = fc
+    .tuple(bound, bound)
+    .map(([start, end]): KeyRange => ({ ...(start ? { start } : {}), ...(end ? { end } : {}) }));
+
+  it('normalize of one range (the fast path of a get) equals the general path', () => {
+    fc.assert(
+      fc.property(range, (r) => {
+        // The same range twice takes the general path (sort, merge) and must come out as the one range.
+        expect(normalizeKeyRanges([r])).toStrictEqual(normalizeKeyRanges([r, r]));
+      }),
+      RUNS,
+    );
+    expect(normalizeKeyRanges([pointKeyRange(k(0x61))])).toStrictEqual([pointKeyRange(k(0x61))]);
+  });
+
   it('normalize keeps the same keys, sorted, disjoint, never empty', () => {
-    const bound = fc.option(fc.record({ key: shortKeys, inclusive: fc.boolean() }), { nil: undefined });
-    const range = fc
-      .tuple(bound, bound)
-      .map(([start, end]): KeyRange => ({ ...(start ? { start } : {}), ...(end ? { end } : {}) }));
     fc.assert(
       fc.property(
         fc.array(range, { maxLength: 5 }),

@@ -2,7 +2,7 @@
 // the HL API against its own emulator, then writes bench/RESULTS.md. `--full` uses the issue's sizes; the default
 // quick mode takes a few minutes. `--profile` writes a CPU profile per workload under bench/profiles/; with
 // `--variant library` (or raw, hl) only that variant runs, so the profile shows it alone. A whole run ends with
-// the scaling table (library alone at growing sizes; `--skip-scaling` skips it). `--full` also streams a
+// the scaling table (library alone at growing sizes; `--skip-scaling` skips it, `--only scaling` runs it alone). `--full` also streams a
 // 10,000,000-entity saveMany with its peak RSS growth bounded (`--load <rows>` runs that load alone at any size).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -74,7 +74,12 @@ try {
       }),
     );
   }
-  if (!values['skip-scaling'] && !values.only && !values.variant && loadRows === undefined) {
+  if (
+    !values['skip-scaling'] &&
+    (!values.only || values.only.includes('scaling')) &&
+    !values.variant &&
+    loadRows === undefined
+  ) {
     const sizes = mode === 'full' ? [1_000, 10_000, 100_000, 1_000_000] : [1_000, 10_000, 100_000];
     console.log(`[bench] scaling: ${sizes.join(', ')} rows`);
     scaling = await runScaling(session.context('scaling'), sizes, (line) => console.log(line));

@@ -28,38 +28,60 @@ async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; grow
   }
 }
 
+/** Repetitions per size: small sizes are cheap and noisy, so they run more often; the median is reported. */
+export function scalingRepetitions(rows: number): number {
+  return rows <= 10_000 ? 5 : rows <= 100_000 ? 3 : 1;
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
 export async function runScaling(
   context: BenchContext,
   sizes: readonly number[],
   log: (line: string) => void = () => {},
 ): Promise<ScalingPoint[]> {
   const repo = context.mapper.repository(Reading);
-  const points: ScalingPoint[] = [];
-  for (const rows of sizes) {
-    const device = `${context.runId}-scale-${rows}`;
+  /** One saveMany of `rows` fresh rows and one scan of them (a new device each time: no overwritten versions). */
+  const once = async (
+    rows: number,
+    device: string,
+  ): Promise<{ saveMs: number; scanMs: number; growthMiB: number }> => {
     async function* readings(): AsyncGenerator<Reading> {
       for (let i = 0; i < rows; i++) yield makeReading(device, i);
     }
-    const { result: save, growthMiB: saveGrowth } = await withPeakRss(async () => {
+    const { result: saveMs, growthMiB: saveGrowth } = await withPeakRss(async () => {
       const t0 = performance.now();
       await repo.saveMany(readings());
       return performance.now() - t0;
     });
-    const { result: scan, growthMiB: scanGrowth } = await withPeakRss(async () => {
+    const { result: scanMs, growthMiB: scanGrowth } = await withPeakRss(async () => {
       const t0 = performance.now();
       let count = 0;
       for await (const _ of repo.find({ device })) count++;
       if (count !== rows) throw new Error(`scan read ${count} of ${rows} rows`);
       return performance.now() - t0;
     });
+    return { saveMs, scanMs, growthMiB: Math.max(saveGrowth, scanGrowth) };
+  };
+  // A warm-up pass, not reported: without it the smallest size would also measure the JIT compiling the paths.
+  await once(sizes[0] ?? 1000, `${context.runId}-scale-warmup`);
+  const points: ScalingPoint[] = [];
+  for (const rows of sizes) {
+    const runs = [];
+    for (let r = 0; r < scalingRepetitions(rows); r++)
+      runs.push(await once(rows, `${context.runId}-scale-${rows}-${r}`));
     const point = {
       rows,
-      saveUsPerRow: (save * 1000) / rows,
-      scanUsPerRow: (scan * 1000) / rows,
-      peakRssGrowthMiB: Math.max(saveGrowth, scanGrowth),
+      saveUsPerRow: (median(runs.map((x) => x.saveMs)) * 1000) / rows,
+      scanUsPerRow: (median(runs.map((x) => x.scanMs)) * 1000) / rows,
+      peakRssGrowthMiB: Math.max(...runs.map((x) => x.growthMiB)),
     };
     log(
-      `  scaling ${rows} rows: saveMany ${point.saveUsPerRow.toFixed(1)} µs/row, scan ` +
+      `  scaling ${rows} rows (${runs.length}×): saveMany ${point.saveUsPerRow.toFixed(1)} µs/row, scan ` +
         `${point.scanUsPerRow.toFixed(1)} µs/row, peak RSS +${point.peakRssGrowthMiB.toFixed(0)} MiB`,
     );
     points.push(point);
@@ -74,8 +96,11 @@ export function formatScaling(points: readonly ScalingPoint[]): string {
   const lines = [
     '## Scaling (library alone)',
     '',
-    'A streamed `saveMany` from an async generator, then a streamed scan of the rows it wrote, at growing sizes. ' +
-      'Per-row cost relative to the smallest size (the target: within 20%), and peak RSS growth of the process.',
+    'A streamed `saveMany` from an async generator, then a streamed scan of the rows it wrote, at growing sizes, ' +
+      'after one unreported warm-up pass; each size runs ' +
+      points.map((p) => `${scalingRepetitions(p.rows)}×`).join(' · ') +
+      ' (median). Per-row cost relative to the smallest size (the target: within 20%), and peak RSS growth of the ' +
+      'process.',
     '',
     '| rows | saveMany µs/row (× smallest) | scan µs/row (× smallest) | peak RSS growth |',
     '|---:|---|---|---:|',

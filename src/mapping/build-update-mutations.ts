@@ -1,5 +1,5 @@
 import { ValueEncodingError } from '../errors/value-encoding-error.js';
-import type { SaveMutations } from './build-save-mutations.js';
+import type { SaveMutations } from './save-mutations.js';
 import { buildSaveMutations } from './build-save-mutations.js';
 import { checkWriteLimits } from './check-write-limits.js';
 import { located } from './locate-error.js';

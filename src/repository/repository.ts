@@ -4,7 +4,8 @@ import { NotFoundError } from '../errors/not-found-error.js';
 import { OptimisticLockError } from '../errors/optimistic-lock-error.js';
 import { OutcomeUnknownError } from '../errors/outcome-unknown-error.js';
 import { buildSaveMutations } from '../mapping/build-save-mutations.js';
-import type { SaveMutations } from '../mapping/build-save-mutations.js';
+import type { SaveOptions } from '../mapping/build-save-mutations.js';
+import type { SaveMutations } from '../mapping/save-mutations.js';
 import { applyEntityChanges, applyEntryChange, materializeChanges } from '../mapping/apply-entity-changes.js';
 import { buildUpdateMutations, entryMutations } from '../mapping/build-update-mutations.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
@@ -166,6 +167,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   private now(): number {
     return (this.options.now ?? Date.now)();
   }
+
+  /** The options of every whole save (one object for all of them: a saveMany makes one save per entity). */
+  private readonly saveOptions: SaveOptions = { now: () => this.now() };
 
   /** Transport options of a write of this entity: the mapper's policy plus the call's signal and deadline. */
   private writeOptions(call: CallOptions = {}) {
@@ -356,7 +360,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async save(entity: E, options: SaveEntityOptions = {}): Promise<E> {
     const partial = typeof entity === 'object' && entity !== null ? partialLoadOf(entity) : undefined;
     if (partial) return this.savePartial(entity, partial, options);
-    const save = buildSaveMutations(this.meta, entity, { now: () => this.now() });
+    const save = buildSaveMutations(this.meta, entity, this.saveOptions);
     const mutations: Mutation[] = options.replaceRow
       ? [{ kind: 'deleteFromRow' }, ...save.mutations]
       : [...save.mutations];
@@ -430,7 +434,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async insert(entity: E, options: CallOptions = {}): Promise<E> {
-    const save = buildSaveMutations(this.meta, entity, { now: () => this.now() });
+    const save = buildSaveMutations(this.meta, entity, this.saveOptions);
     const exists = await this.settle(
       save.key,
       save.mutations,
@@ -850,7 +854,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
         expected: 'whole entities (save a partially loaded entity with save())',
       });
     }
-    const save = buildSaveMutations(this.meta, entity, { now: () => this.now() });
+    const save = buildSaveMutations(this.meta, entity, this.saveOptions);
     return {
       key: save.key,
       mutations: save.mutations,

@@ -1,4 +1,4 @@
-import type { VersionCheck } from '../mapping/build-save-mutations.js';
+import type { VersionCheck } from '../mapping/save-mutations.js';
 import type { RowFilter } from '../model/read-rows-request.js';
 import { chainFilters } from '../query/filters/compose-filters.js';
 import { columnFilter } from '../query/filters/column-filters.js';

@@ -58,7 +58,9 @@ export async function writeMany(input: {
   const unknownBatched: number[] = [];
   // Running counts for progress reports (outcomes of unknown entries may still turn to written on read-back).
   const done = { written: 0, notWritten: 0, unknown: 0 };
-  const batched = items.flatMap((item, index) => (item.single === undefined ? [index] : []));
+  const batched: number[] = [];
+  for (let index = 0; index < items.length; index++)
+    if (items[index]!.single === undefined) batched.push(index);
   // Once one request has spent its whole retry window on a service that stays unreachable, the requests still
   // queued would only wait out the same window one after another: the batch stops, and they are not written.
   const giveUp = new AbortController();

@@ -35,33 +35,33 @@ export interface ReadRowsResponseLike {
 type State = 'newRow' | 'newCell' | 'cellValue';
 
 const EMPTY = new Uint8Array(0);
-/** Shared by every cell without labels (nearly all): a cell's labels are read-only. */
+/** The labels of every unlabelled cell (nearly all of them): one frozen array instead of a copy per cell. */
 const NO_LABELS: readonly string[] = Object.freeze([]);
 
 /** A zero-copy plain Uint8Array view, so callers never get a Buffer in one case and a Uint8Array in another. */
 function view(bytes: Uint8Array): Uint8Array {
-  if (bytes.byteLength === 0) return EMPTY;
   return bytes.constructor === Uint8Array
     ? bytes
     : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** The last timestamp string parsed: cells of one save share their timestamp, and parsing one costs a BigInt. */
-let lastMicrosText = '0';
-let lastMicros = 0n;
-
 function toMicros(ts: CellChunkLike['timestampMicros']): bigint {
-  if (typeof ts === 'string') {
-    if (ts !== lastMicrosText) {
-      lastMicros = toBigInt(ts);
-      lastMicrosText = ts;
-    }
-    return lastMicros;
-  }
   if (typeof ts === 'number' && !Number.isSafeInteger(ts)) {
     throw new ReadRowsStreamError(`timestamp ${ts} is not an exact integer`);
   }
   return toBigInt(ts);
+}
+
+/** The cells of a row usually share one timestamp, which arrives as a decimal string: parsed once per run. */
+let lastTimestampText = '';
+let lastTimestamp = 0n;
+function timestampOf(ts: CellChunkLike['timestampMicros']): bigint {
+  if (typeof ts !== 'string') return toMicros(ts);
+  if (ts !== lastTimestampText) {
+    lastTimestamp = toBigInt(ts);
+    lastTimestampText = ts;
+  }
+  return lastTimestamp;
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
@@ -158,8 +158,8 @@ export class ChunkMerger {
     const key = chunk.rowKey ?? EMPTY;
     const hasFamily = chunk.familyName !== undefined && chunk.familyName !== null;
     const hasQualifier = chunk.qualifier !== undefined && chunk.qualifier !== null;
-    const timestamp = toMicros(chunk.timestampMicros);
-    const labels = chunk.labels ?? [];
+    const timestamp = timestampOf(chunk.timestampMicros);
+    const labels = chunk.labels ?? NO_LABELS;
     const value = chunk.value ?? EMPTY;
     const valueSize = chunk.valueSize ?? 0;
 
@@ -208,7 +208,7 @@ export class ChunkMerger {
       this.state = 'cellValue';
       return undefined;
     }
-    // Most cells come in one chunk: no parts list to build and join.
+    // A whole cell (the usual case) needs no list of parts.
     let whole: Uint8Array;
     if (this.valueParts.length === 0) whole = view(value);
     else {
@@ -255,7 +255,7 @@ export class ChunkMerger {
     this.state = 'newRow';
     this.rowKey = EMPTY;
     this.cells = [];
-    if (this.valueParts.length > 0) this.valueParts = [];
+    this.valueParts = [];
   }
 
   private startCell(chunk: CellChunkLike, timestamp: bigint, labels: readonly string[]): void {

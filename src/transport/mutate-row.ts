@@ -17,18 +17,19 @@ import { toProtoMutation } from './to-proto-mutation.js';
 export type WriteCallOptions = Omit<UnaryCallOptions, 'safety' | 'rowKey'>;
 
 /**
- * Refuses a row mutation larger than a request may be, before any byte is sent.
+ * Refuses a row mutation larger than a request may be, before any byte is sent; returns its estimated size
+ * (`mutationBytes`), which batching needs too.
  *
  * @example
  * ```ts
- * checkRequestSize('Device', key, mutations);
+ * const bytes = checkRequestSize('Device', key, mutations);
  * ```
  */
 export function checkRequestSize(
   entity: string | undefined,
   rowKey: Uint8Array,
   mutations: readonly Mutation[],
-): void {
+): number {
   const size = mutationBytes(rowKey, mutations);
   if (exceedsRequestLimit(size)) {
     throw new LimitExceededError({
@@ -38,6 +39,7 @@ export function checkRequestSize(
       limit: MAX_REQUEST_BYTES,
     });
   }
+  return size;
 }
 
 /**

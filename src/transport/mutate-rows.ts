@@ -1,6 +1,5 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Mutation } from '../model/mutation.js';
-import { mutationBytes } from '../model/mutation-size.js';
 import { abortableSleep } from './abortable-sleep.js';
 import type { BigtableConnection } from './bigtable-connection.js';
 import { CallScope } from './call-scope.js';
@@ -63,6 +62,8 @@ export interface MutateRowsOptions {
 }
 
 const MAX_MUTATIONS = 100_000;
+/** The status of nearly every entry: one shared object, not one per written row. */
+const ANSWERED_OK: EntryStatus = Object.freeze({ code: 0, message: '', delivery: 'answered' });
 const DEFAULT_REQUEST_BYTES = 20 * 1024 * 1024;
 
 /** Splits the pending entries into requests that respect both limits, keeping their order. */
@@ -153,11 +154,10 @@ async function sendRequest(
       for (const entry of response.entries ?? []) {
         const position = Number(entry.index ?? 0);
         if (position >= 0 && position < statuses.length) {
-          statuses[position] = {
-            code: entry.status?.code ?? 0,
-            message: entry.status?.message ?? '',
-            delivery: 'answered',
-          };
+          const code = entry.status?.code ?? 0;
+          const message = entry.status?.message ?? '';
+          statuses[position] =
+            code === 0 && message === '' ? ANSWERED_OK : { code, message, delivery: 'answered' };
         }
       }
     }
@@ -249,8 +249,7 @@ export async function mutateRows(
         expected: `1 to ${MAX_MUTATIONS} mutations`,
       });
     }
-    checkRequestSize(options.entity, entry.rowKey, entry.mutations);
-    return mutationBytes(entry.rowKey, entry.mutations);
+    return checkRequestSize(options.entity, entry.rowKey, entry.mutations);
   });
   const attemptMs = options.timeouts?.attemptMs ?? DEFAULT_TIMEOUTS.attemptMs;
   const scope = new CallScope('MutateRows', connection.closeSignal, {

@@ -59,10 +59,13 @@ export interface MutateRowsRetryState {
 export function initialMutateRowsRetryState(entryCount: number): MutateRowsRetryState {
   return {
     attempts: 0,
-    pending: Array.from({ length: entryCount }, (_, i) => i),
-    results: Array.from({ length: entryCount }, () => undefined),
+    pending: Array.from(Array(entryCount).keys()),
+    results: new Array<undefined>(entryCount).fill(undefined),
   };
 }
+
+/** The result of nearly every entry: one shared object, not one per written row. */
+const WRITTEN: MutateRowsEntryResult = Object.freeze({ ok: true });
 
 /**
  * Applies one attempt's statuses (aligned with `state.pending`) and decides what the next attempt sends: only
@@ -96,7 +99,7 @@ export function planMutateRowsRetry(
   state.pending.forEach((index, position) => {
     const status = statuses[position]!;
     if (status.code === 0 && status.delivery === 'answered') {
-      results[index] = { ok: true };
+      results[index] = WRITTEN;
       return;
     }
     const outcome = status.delivery === 'unknown' ? 'unknown' : 'notWritten';

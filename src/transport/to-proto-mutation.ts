@@ -5,6 +5,8 @@ export type ProtoMutation = Record<string, Record<string, unknown>>;
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const MIN_SAFE = -MAX_SAFE;
+let lastValue = 0n;
+let lastField: number | string = 0;
 
 /**
  * An int64 field's value for protobufjs: a number when it is exact as one (every timestamp until the year 2255),
@@ -12,8 +14,18 @@ const MIN_SAFE = -MAX_SAFE;
  * and a save sends one timestamp per cell.
  */
 function int64Field(value: bigint): number | string {
-  return value <= MAX_SAFE && value >= MIN_SAFE ? Number(value) : value.toString();
+  // The cells of a save share one timestamp: converting it once saves a heap number per cell.
+  if (value === lastValue) return lastField;
+  lastValue = value;
+  return (lastField = value <= MAX_SAFE && value >= MIN_SAFE ? Number(value) : value.toString());
 }
+
+/**
+ * Proto forms of the mutations that saves share (frozen DeleteFromColumn / DeleteFromFamily objects, one per
+ * column of an entity type): converted once, not once per saved row. The SDK's mutation model is immutable, so a
+ * frozen mutation always converts to the same message.
+ */
+const sharedProto = new WeakMap<Mutation, ProtoMutation>();
 
 /**
  * Converts one SDK mutation into the v2 proto shape. Note the trap this avoids: AddToCell and MergeToCell take
@@ -26,6 +38,17 @@ function int64Field(value: bigint): number | string {
  * ```
  */
 export function toProtoMutation(mutation: Mutation): ProtoMutation {
+  if (mutation.kind === 'setCell' || !Object.isFrozen(mutation)) return convert(mutation);
+  let proto = sharedProto.get(mutation);
+  if (proto === undefined) {
+    proto = convert(mutation);
+    for (const inner of Object.values(proto)) Object.freeze(inner);
+    sharedProto.set(mutation, Object.freeze(proto));
+  }
+  return proto;
+}
+
+function convert(mutation: Mutation): ProtoMutation {
   switch (mutation.kind) {
     case 'setCell':
       return {
@@ -37,16 +60,14 @@ export function toProtoMutation(mutation: Mutation): ProtoMutation {
         },
       };
     case 'deleteFromColumn': {
+      if (mutation.startMicros === undefined && mutation.endMicros === undefined)
+        return { deleteFromColumn: { familyName: mutation.family, columnQualifier: mutation.qualifier } };
       const timeRange: Record<string, string> = {};
       if (mutation.startMicros !== undefined)
         timeRange.startTimestampMicros = mutation.startMicros.toString();
       if (mutation.endMicros !== undefined) timeRange.endTimestampMicros = mutation.endMicros.toString();
       return {
-        deleteFromColumn: {
-          familyName: mutation.family,
-          columnQualifier: mutation.qualifier,
-          ...(Object.keys(timeRange).length > 0 ? { timeRange } : {}),
-        },
+        deleteFromColumn: { familyName: mutation.family, columnQualifier: mutation.qualifier, timeRange },
       };
     }
     case 'deleteFromFamily':

@@ -110,6 +110,10 @@ export function compileDelimitedKeyFastPath(
     if (!(key instanceof Uint8Array)) return undefined;
     const length = key.length;
     if (length === 0 || length > MAX_ROW_KEY_BYTES) return undefined;
+    // One string for the whole key, sliced per field: cheaper than a subarray (a Buffer object for a Buffer key)
+    // and a string per field. ASCII bytes are their own UTF-16 units, so for the keys accepted below each slice is
+    // what the strict UTF-8 decoder would return; other keys are refused by the scan before any slice is used.
+    const whole = String.fromCharCode.apply(null, key as never) as string;
     const out: Record<string, KeyValue> = {};
     let field = 0;
     let start = 0;
@@ -129,9 +133,7 @@ export function compileDelimitedKeyFastPath(
       }
       if (field === count) return undefined;
       const step = steps[field++]!;
-      // ASCII bytes are their own UTF-16 units, so this is what the strict UTF-8 decoder would return.
-      const text =
-        end - start === 0 ? '' : String.fromCharCode.apply(null, key.subarray(start, end) as never);
+      const text = whole.slice(start, end);
       if (step.name === undefined) {
         if (text !== step.literal) return undefined;
       } else out[step.name] = step.codec.fromStored(text);

@@ -13,7 +13,10 @@ export const booleanCodec: ValueCodec<boolean> = Object.freeze({
   name: 'boolean',
   encode(value: boolean): Uint8Array {
     if (typeof value !== 'boolean') throw codecFailure('boolean', 'encode', value, 'a boolean');
-    return Uint8Array.of(value ? 1 : 0);
+    // `Uint8Array.of` is a generic builtin, several times slower than this for one byte.
+    const bytes = new Uint8Array(1);
+    bytes[0] = value ? 1 : 0;
+    return bytes;
   },
   decode(bytes: Uint8Array): boolean {
     if (bytes.length !== 1 || (bytes[0] !== 0 && bytes[0] !== 1))

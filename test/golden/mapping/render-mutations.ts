@@ -1,4 +1,4 @@
-import type { SaveMutations } from '../../../src/mapping/build-save-mutations.js';
+import type { SaveMutations } from '../../../src/mapping/save-mutations.js';
 import type { Mutation } from '../../../src/model/mutation.js';
 
 function bytes(b: Uint8Array): string {

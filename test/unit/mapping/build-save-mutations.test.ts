@@ -12,6 +12,7 @@ import {
 import { LimitExceededError } from '../../../src/errors/limit-exceeded-error.js';
 import { ValueEncodingError } from '../../../src/errors/value-encoding-error.js';
 import { buildSaveMutations } from '../../../src/mapping/build-save-mutations.js';
+import { compileSaveEncoder } from '../../../src/mapping/compile-save-encoder.js';
 import { aggregateInput, counterIncrement } from '../../../src/mapping/counter-operations.js';
 import { resolveEntity } from '../../../src/metadata/resolve-entity.js';
 import type { Mutation } from '../../../src/model/mutation.js';
@@ -190,10 +191,18 @@ describe('buildSaveMutations', () => {
     );
   });
 
-  it('returns frozen results', () => {
-    const save = buildSaveMutations(meta, profile(), { now: NOW });
-    expect(Object.isFrozen(save)).toBe(true);
-    expect(Object.isFrozen(save.mutations)).toBe(true);
+  it('gives every save its own mutation list; mutations shared between saves are frozen', () => {
+    for (const [m, entity] of [
+      [meta, profile()],
+      [cardMeta, card()],
+    ] as const) {
+      const a = buildSaveMutations(m as typeof meta, entity as Profile, { now: NOW });
+      const b = buildSaveMutations(m as typeof meta, entity as Profile, { now: NOW });
+      expect(a.mutations).not.toBe(b.mutations);
+      a.mutations.forEach((mutation, i) => {
+        if (mutation === b.mutations[i]) expect(Object.isFrozen(mutation)).toBe(true);
+      });
+    }
   });
 });
 
@@ -234,6 +243,64 @@ describe('write limits', () => {
     expect(() => buildSaveMutations(meta, huge)).toThrow(
       /^Profile\.name: cell value is 104,857,601, above the Bigtable limit of 104,857,600 \(value 104857601 bytes "x{32}…"\)$/,
     );
+  });
+});
+
+// Card has no versioned column, so its saves take the compiled encoder, which hands anything near a limit to the
+// general path: the errors and warnings must be the same as Profile's.
+@Entity({ table: 'mapping_unit_card', prefix: 'c' })
+@Family('d')
+@Family('attrs')
+class Card {
+  @KeyPart(0) id!: string;
+  @Column({ family: 'd', codec: 'string' }) name!: string;
+  @QualifierMap({ family: 'attrs', key: 'bytes', value: 'string' }) attrs!: Map<Uint8Array, string>;
+}
+const cardMeta = resolveEntity(Card);
+const card = (overrides: Partial<Card> = {}): Card =>
+  Object.assign(new Card(), { id: 'c1', name: 'n', attrs: new Map(), ...overrides });
+
+describe('write limits on the compiled path', () => {
+  it('saves a card through the compiled encoder', () => {
+    expect(compileSaveEncoder(cardMeta)).toBeDefined();
+    expect(buildSaveMutations(cardMeta, card(), { now: NOW }).warnings).toEqual([]);
+  });
+
+  it('refuses a map key whose qualifier exceeds 16 KiB', () => {
+    const attrs = new Map([[new Uint8Array(16 * 1024 + 1), 'x']]);
+    expect(() => buildSaveMutations(cardMeta, card({ attrs }))).toThrow(
+      /^Card\.attrs: qualifier is 16,385, above the Bigtable limit of 16,384 /,
+    );
+  });
+
+  it('refuses more than 100,000 mutations in one row', () => {
+    const attrs = new Map(Array.from({ length: 100_000 }, (_, i) => [Buffer.from(`t${i}`), ''] as const));
+    expect(() => buildSaveMutations(cardMeta, card({ attrs }))).toThrow(
+      /^Card: mutations per row is 100,003, above the Bigtable limit of 100,000/,
+    );
+  });
+
+  it('warns above 10 MiB per cell, in a column or a map, and refuses above 100 MiB', () => {
+    const size = 10 * 1024 * 1024 + 1;
+    const column = buildSaveMutations(cardMeta, card({ name: 'x'.repeat(size) }), { now: NOW });
+    expect(column.warnings).toEqual([
+      expect.objectContaining({ code: 'LARGE_CELL', property: 'name', size }),
+    ]);
+    const attrs = new Map([[Uint8Array.of(1), 'x'.repeat(size)]]);
+    const entry = buildSaveMutations(cardMeta, card({ attrs }), { now: NOW });
+    expect(entry.warnings).toEqual([
+      expect.objectContaining({ code: 'LARGE_CELL', property: 'attrs', size }),
+    ]);
+    expect(() => buildSaveMutations(cardMeta, card({ name: 'x'.repeat(100 * 1024 * 1024 + 1) }))).toThrow(
+      /^Card\.name: cell value is 104,857,601, above the Bigtable limit of 104,857,600 /,
+    );
+  });
+
+  it('warns about a row above 100 MB made of cells that are each below 10 MiB', () => {
+    const value = 'x'.repeat(9 * 1024 * 1024);
+    const attrs = new Map(Array.from({ length: 11 }, (_, i) => [Uint8Array.of(i), value] as const));
+    const save = buildSaveMutations(cardMeta, card({ attrs }), { now: NOW });
+    expect(save.warnings).toEqual([expect.objectContaining({ code: 'LARGE_ROW', entity: 'Card' })]);
   });
 });
 

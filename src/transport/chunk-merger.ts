@@ -40,24 +40,12 @@ const NO_LABELS: readonly string[] = Object.freeze([]);
 
 /** A zero-copy plain Uint8Array view, so callers never get a Buffer in one case and a Uint8Array in another. */
 function view(bytes: Uint8Array): Uint8Array {
-  if (bytes.byteLength === 0) return EMPTY;
   return bytes.constructor === Uint8Array
     ? bytes
     : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** The last timestamp string parsed: cells of one save share their timestamp, and parsing one costs a BigInt. */
-let lastMicrosText = '0';
-let lastMicros = 0n;
-
 function toMicros(ts: CellChunkLike['timestampMicros']): bigint {
-  if (typeof ts === 'string') {
-    if (ts !== lastMicrosText) {
-      lastMicros = toBigInt(ts);
-      lastMicrosText = ts;
-    }
-    return lastMicros;
-  }
   if (typeof ts === 'number' && !Number.isSafeInteger(ts)) {
     throw new ReadRowsStreamError(`timestamp ${ts} is not an exact integer`);
   }
@@ -255,7 +243,7 @@ export class ChunkMerger {
     this.state = 'newRow';
     this.rowKey = EMPTY;
     this.cells = [];
-    if (this.valueParts.length > 0) this.valueParts = [];
+    this.valueParts = [];
   }
 
   private startCell(chunk: CellChunkLike, timestamp: bigint, labels: readonly string[]): void {

@@ -14,7 +14,9 @@ const stop = (code) => {
   if (stopping) return;
   stopping = true;
   child.kill('SIGKILL');
-  setTimeout(() => process.exit(code), 50).unref();
+  // Normally the child's exit (reaping it) ends this process; exiting first would leave the emulator a zombie
+  // of an init that may reap it late. The parent force-kills after 3 s.
+  setTimeout(() => process.exit(code), 2000).unref();
 };
 child.on('exit', (code, signal) => process.exit(stopping ? 0 : (code ?? (signal ? 1 : 0))));
 child.on('error', (e) => { console.error('cbtemulator failed to start: ' + e.message); process.exit(127); });

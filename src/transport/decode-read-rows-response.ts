@@ -232,16 +232,24 @@ export class ReadRowsResponseDecoder {
     return malformed('a varint longer than 10 bytes');
   }
 
-  /** An int64 (two's complement in 64 bits). Values below 2^53 take a number path, and a repeat is reused. */
+  /**
+   * An int64 (two's complement in 64 bits). Values below 2^53 (every real timestamp: microseconds since 1970 take
+   * 8 varint bytes) are summed as numbers, and a value equal to the last one reuses its bigint.
+   */
   private int64(): bigint {
     const bytes = this.bytes;
     const start = this.pos;
-    let number = 0;
-    for (let shift = 0; shift < 49; shift += 7) {
+    // Bits 0–27 and 28–55 separately, each exact in an int32.
+    let low = 0;
+    let high = 0;
+    for (let i = 0; i < 8; i++) {
       if (this.pos >= bytes.length) malformed('a varint runs past the end of the message');
       const byte = bytes[this.pos++]!;
-      number += (byte & 0x7f) * 2 ** shift;
+      if (i < 4) low |= (byte & 0x7f) << (7 * i);
+      else high |= (byte & 0x7f) << (7 * (i - 4));
       if (byte < 0x80) {
+        if (high >= 2 ** 25) break;
+        const number = high * 2 ** 28 + low;
         if (number !== this.lastMicrosNumber) {
           this.lastMicrosNumber = number;
           this.lastMicros = BigInt(number);

@@ -4,7 +4,11 @@ import type { CancellableStream } from './abandon-stream.js';
 
 type ProtoReadRowsRequest = protos.google.bigtable.v2.IReadRowsRequest;
 
-/** The generated gRPC stub of the data client, as far as a ReadRows of undecoded responses needs it. */
+/**
+ * The generated gRPC stub of the data client, as far as a ReadRows of undecoded responses needs it.
+ *
+ * @internal gRPC types stay out of the published `.d.ts`.
+ */
 export interface ReadRowsStub {
   readonly readRows: { readonly path: string; requestSerialize(request: ProtoReadRowsRequest): Buffer };
   makeServerStreamRequest(
@@ -44,6 +48,8 @@ function routingParams(request: ProtoReadRowsRequest): string {
  * const stream = openReadRowsStream(stub, { tableName: conn.tablePath('t') }, { timeoutMs: 5_000 });
  * for await (const bytes of stream) merger.pushResponse(decoder.decode(bytes));
  * ```
+ *
+ * @internal gRPC types stay out of the published `.d.ts`.
  */
 export function openReadRowsStream(
   stub: ReadRowsStub,

@@ -1,7 +1,7 @@
 import { planPrefixDelete } from '../query/planner/plan-prefix-delete.js';
 import { deleteAllRows, dropRowsByPrefix } from '../transport/drop-row-range.js';
 import { mutateRow } from '../transport/mutate-row.js';
-import type { WriteTarget } from './evolving-write.js';
+import type { WriteTarget } from './write-target.js';
 import { guardPrefixDelete } from './prefix-delete-guard.js';
 import { writeCallOptions } from './settle-write.js';
 import type { DeleteByPrefixOptions } from './write-options.js';

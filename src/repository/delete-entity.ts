@@ -2,7 +2,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { OptimisticLockError } from '../errors/optimistic-lock-error.js';
 import type { Mutation } from '../model/mutation.js';
 import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
-import type { WriteTarget } from './evolving-write.js';
+import type { WriteTarget } from './write-target.js';
 import { blindWrite, settleWrite, writeCallOptions } from './settle-write.js';
 import { versionPredicate } from './version-predicate.js';
 import type { DeleteEntityOptions } from './write-options.js';

@@ -1,6 +1,6 @@
 import { counterIncrement } from '../mapping/counter-operations.js';
 import { readModifyWriteRow } from '../transport/read-modify-write-row.js';
-import type { WriteTarget } from './evolving-write.js';
+import type { WriteTarget } from './write-target.js';
 import { rowKeyOf } from './key-input.js';
 import { writeCallOptions } from './settle-write.js';
 

@@ -2,7 +2,7 @@ import { AlreadyExistsError } from '../errors/already-exists-error.js';
 import { buildSaveMutations } from '../mapping/build-save-mutations.js';
 import type { SaveOptions } from '../mapping/build-save-mutations.js';
 import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
-import type { WriteTarget } from './evolving-write.js';
+import type { WriteTarget } from './write-target.js';
 import { settleWrite, writeCallOptions } from './settle-write.js';
 
 /**

@@ -21,7 +21,7 @@ import type { MapProperty, MapValueOf, MemberOf, SetProperty } from './collectio
 import { conditionalWrite } from './conditional-write.js';
 import { deleteByPrefix } from './delete-by-prefix.js';
 import { deleteEntity } from './delete-entity.js';
-import type { WriteTarget } from './evolving-write.js';
+import type { WriteTarget } from './write-target.js';
 import { incrementCounter } from './increment-counter.js';
 import { insertEntity } from './insert-entity.js';
 import type { FullKey, KeyParts, KeyPrefix, NonEmptyKeyPrefix } from './key-input.js';

@@ -6,7 +6,7 @@ import type { PartialLoad } from '../mapping/load-state.js';
 import { partialSaveChanges } from '../mapping/partial-save-changes.js';
 import type { Mutation } from '../model/mutation.js';
 import { conditionalWrite } from './conditional-write.js';
-import type { WriteTarget } from './evolving-write.js';
+import type { WriteTarget } from './write-target.js';
 import { blindWrite } from './settle-write.js';
 import { updateEntity } from './update-entity.js';
 import type { SaveEntityOptions } from './write-options.js';

@@ -3,7 +3,7 @@ import type { Mutation } from '../model/mutation.js';
 import { mutateRow } from '../transport/mutate-row.js';
 import { callOptions } from './call-policy.js';
 import { confirmWritten } from './confirm-written.js';
-import type { WriteTarget } from './evolving-write.js';
+import type { WriteTarget } from './write-target.js';
 
 /**
  * Transport options of a write of the target's entity: the mapper's policy plus the call's signal and deadline,

@@ -5,7 +5,7 @@ import type { EntityChanges } from '../mapping/build-update-mutations.js';
 import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
 import { conditionalWrite } from './conditional-write.js';
 import { evolvingWrite } from './evolving-write.js';
-import type { WriteTarget } from './evolving-write.js';
+import type { WriteTarget } from './write-target.js';
 import { settleWrite, writeCallOptions } from './settle-write.js';
 import type { UpdateEntityOptions } from './write-options.js';
 

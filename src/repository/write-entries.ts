@@ -5,7 +5,7 @@ import { located } from '../mapping/locate-error.js';
 import { saveTimestampMicros } from '../mapping/save-timestamp.js';
 import type { MapFieldMetadata, SetFieldMetadata } from '../metadata/entity-metadata.js';
 import { evolvingWrite } from './evolving-write.js';
-import type { WriteTarget } from './evolving-write.js';
+import type { WriteTarget } from './write-target.js';
 import { rowKeyOf } from './key-input.js';
 import { blindWrite } from './settle-write.js';
 

@@ -151,6 +151,7 @@ function storedVersion(target: WriteTarget<object>, row: RowData): unknown {
  *
  * @example
  * ```ts
+ * import type { WriteTarget } from './write-target.js';
  * const run = (target: WriteTarget<Device>, write: EvolvingWrite<Device>) => evolvingWrite(target, write);
  * ```
  */

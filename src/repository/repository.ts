@@ -11,7 +11,7 @@ import { Query } from '../query/builder/query.js';
 import { queryNode } from '../query/nodes/query-node.js';
 import { keysNode } from '../query/nodes/read-node.js';
 import { Lookup } from '../query/builder/lookup.js';
-import type { QueryExecutor } from '../query/builder/query-executor.js';
+import type { QueryExecuteOptions, QueryExecutor } from '../query/builder/query-executor.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import { addToAggregate } from './add-to-aggregate.js';
 import type { CallPolicy } from './call-policy.js';
@@ -26,7 +26,8 @@ import { incrementCounter } from './increment-counter.js';
 import { insertEntity } from './insert-entity.js';
 import type { FullKey, KeyParts, KeyPrefix, NonEmptyKeyPrefix } from './key-input.js';
 import { rowKeyOf } from './key-input.js';
-import { runQueryPlan } from './query-runner.js';
+import { forEachQueryRow, runQueryPlan } from './query-runner.js';
+import type { PlanRunOptions } from './plan-rows.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
 import { saveEntity } from './save-entity.js';
 import { updateEntity } from './update-entity.js';
@@ -76,6 +77,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   private readonly policy: CallPolicy;
   /** Write-back of rows reads upcast (entities with `@Evolve`, when enabled). */
   private readonly writeBack: WriteBackQueue | undefined;
+  /** Built on first use: one per repository, since it depends only on the policy and write-back. */
+  private queryExecutor: QueryExecutor | undefined;
 
   constructor(
     private readonly connection: BigtableConnection,
@@ -193,14 +196,18 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
 
   /** Runs compiled plans of this entity on the mapper's connection, with its clock and call policy. */
   private executor(): QueryExecutor {
+    return (this.queryExecutor ??= this.newExecutor());
+  }
+
+  private newExecutor(): QueryExecutor {
+    const read = callOptions(this.policy);
+    const upcast = this.writeBack ? this.writeBack.offer.bind(this.writeBack) : undefined;
+    const run = (options: QueryExecuteOptions): PlanRunOptions => ({ ...options, read, upcast });
     return {
       now: () => this.now(),
-      execute: (meta, plan, options) =>
-        runQueryPlan(this.connection, this.tableId, meta, plan, {
-          ...options,
-          read: callOptions(this.policy),
-          ...(this.writeBack ? { upcast: this.writeBack.offer.bind(this.writeBack) } : {}),
-        }),
+      execute: (meta, plan, options) => runQueryPlan(this.connection, this.tableId, meta, plan, run(options)),
+      forEach: (meta, plan, options, onRow) =>
+        forEachQueryRow(this.connection, this.tableId, meta, plan, run(options), onRow),
     };
   }
 

@@ -45,6 +45,7 @@ import { guardPrefixDelete } from './prefix-delete-guard.js';
 import { runQueryPlan } from './query-runner.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
 import { versionPredicate } from './version-predicate.js';
+import { prepareMutateRowsEntry } from '../transport/prepare-mutate-rows-entry.js';
 import { writeMany } from './write-many.js';
 import type { WriteItem } from './write-many.js';
 import { writeStream } from './write-stream.js';
@@ -855,16 +856,17 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       });
     }
     const save = buildSaveMutations(this.meta, entity, this.saveOptions);
+    if (save.version === undefined) {
+      const entry = prepareMutateRowsEntry(save.key, save.mutations, this.meta.name);
+      return { key: save.key, entry, single: undefined };
+    }
     return {
       key: save.key,
-      mutations: save.mutations,
-      single:
-        save.version === undefined
-          ? undefined
-          : async () => {
-              await this.conditionalWrite(save, save.mutations, options);
-              (entity as Record<string, unknown>)[this.meta.version!.property] = save.version!.next;
-            },
+      entry: undefined,
+      single: async () => {
+        await this.conditionalWrite(save, save.mutations, options);
+        (entity as Record<string, unknown>)[this.meta.version!.property] = save.version!.next;
+      },
     };
   }
 
@@ -906,7 +908,11 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       call: options,
       concurrency: this.options.batchConcurrency ?? 4,
       maxRequestBytes: this.options.batchMaxBytes,
-      items: encoded.map((key) => ({ key, mutations: [{ kind: 'deleteFromRow' }], single: undefined })),
+      items: encoded.map((key) => ({
+        key,
+        entry: prepareMutateRowsEntry(key, [{ kind: 'deleteFromRow' }], this.meta.name),
+        single: undefined,
+      })),
     });
   }
 }

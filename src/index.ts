@@ -10,17 +10,14 @@ export { Repository } from './repository/repository.js';
 export { readKeyRange } from './repository/read-key-range.js';
 export type { KeyRangeReadOptions } from './repository/read-key-range.js';
 export type { RawKeyBounds } from './query/compiler/compile-range-read.js';
+export type { SaveManyOptions } from './repository/repository.js';
 export type {
   AggregateCallOptions,
   DeleteEntityOptions,
-  MapProperty,
-  MapValueOf,
-  MemberOf,
   SaveEntityOptions,
-  SaveManyOptions,
-  SetProperty,
   UpdateEntityOptions,
-} from './repository/repository.js';
+} from './repository/write-options.js';
+export type { MapProperty, MapValueOf, MemberOf, SetProperty } from './repository/collection-property.js';
 export type { WriteProgress } from './repository/write-stream.js';
 // Schema evolution's backfill runner (`mapper.backfill`).
 export type {

@@ -9,7 +9,7 @@ import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import { readRows } from '../transport/read-rows.js';
 import type { ReadRowsOptions } from '../transport/read-rows.js';
 import { readRowsResume } from '../transport/read-rows-resume.js';
-import { materializeRow, partialLoadFor } from './query-runner.js';
+import { materializeRow, partialLoadFor } from './materialize-row.js';
 
 /** Byte order of two keys (Buffer.compare without copying). */
 function compareKeys(a: Uint8Array, b: Uint8Array): number {

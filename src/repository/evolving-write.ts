@@ -8,22 +8,19 @@ import {
   versionTokenRange,
 } from '../mapping/schema-version-token.js';
 import { upcastRow } from '../mapping/upcast-row.js';
-import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { Mutation } from '../model/mutation.js';
 import type { RowFilter } from '../model/read-rows-request.js';
 import type { RowData } from '../model/row-data.js';
 import { columnFilter } from '../query/filters/column-filters.js';
 import { chainFilters } from '../query/filters/compose-filters.js';
 import { wholeEntityReadFilter } from '../query/filters/entity-read-filter.js';
-import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
 import type { CheckAndMutateInput } from '../transport/check-and-mutate-row.js';
 import { readRows } from '../transport/read-rows.js';
-import type { CallPolicy } from './call-policy.js';
 import { callOptions } from './call-policy.js';
 import { confirmWritten } from './confirm-written.js';
-import type { CallOptions } from './repository-options.js';
 import { rewriteEntity } from './rewrite-row.js';
+import type { WriteTarget } from './write-target.js';
 
 /** Attempts (a conditional write, or a read and a rewrite) before a partial write gives up on a busy row. */
 const MAX_ATTEMPTS = 5;
@@ -51,24 +48,6 @@ export interface EvolvingWrite<E extends object> {
     readonly encoded: Uint8Array | undefined;
     readonly value: bigint | number;
   };
-}
-
-/**
- * Where a write runs: connection, physical table, metadata, clock and the mapper's call policy with this call's
- * options.
- *
- * @example
- * ```ts
- * const tableOf = (target: WriteTarget<Device>): string => `${target.meta.name} in ${target.tableId}`;
- * ```
- */
-export interface WriteTarget<E extends object> {
-  readonly connection: BigtableConnection;
-  readonly tableId: string;
-  readonly meta: EntityMetadata<E>;
-  readonly now: () => number;
-  readonly policy: CallPolicy;
-  readonly call: CallOptions;
 }
 
 function tokenMutations(target: WriteTarget<object>, ts: bigint): Mutation[] {
@@ -172,6 +151,7 @@ function storedVersion(target: WriteTarget<object>, row: RowData): unknown {
  *
  * @example
  * ```ts
+ * import type { WriteTarget } from './write-target.js';
  * const run = (target: WriteTarget<Device>, write: EvolvingWrite<Device>) => evolvingWrite(target, write);
  * ```
  */

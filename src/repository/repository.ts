@@ -1,53 +1,47 @@
-import { AlreadyExistsError } from '../errors/already-exists-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { NotFoundError } from '../errors/not-found-error.js';
-import { OptimisticLockError } from '../errors/optimistic-lock-error.js';
-import { OutcomeUnknownError } from '../errors/outcome-unknown-error.js';
 import { buildSaveMutations } from '../mapping/build-save-mutations.js';
 import type { SaveOptions } from '../mapping/build-save-mutations.js';
 import type { SaveMutations } from '../mapping/save-mutations.js';
-import { applyEntityChanges, applyEntryChange, materializeChanges } from '../mapping/apply-entity-changes.js';
-import { buildUpdateMutations, entryMutations } from '../mapping/build-update-mutations.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
-import { checkWriteLimits } from '../mapping/check-write-limits.js';
-import { aggregateInput, counterIncrement } from '../mapping/counter-operations.js';
 import { partialLoadOf } from '../mapping/load-state.js';
-import { partialSaveChanges } from '../mapping/partial-save-changes.js';
-import type { PartialLoad } from '../mapping/load-state.js';
-import { located } from '../mapping/locate-error.js';
-import { saveTimestampMicros } from '../mapping/save-timestamp.js';
-import type {
-  EntityClass,
-  EntityMetadata,
-  MapFieldMetadata,
-  SetFieldMetadata,
-} from '../metadata/entity-metadata.js';
+import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { Mutation } from '../model/mutation.js';
 import { Query } from '../query/builder/query.js';
 import { queryNode } from '../query/nodes/query-node.js';
 import { keysNode } from '../query/nodes/read-node.js';
 import { Lookup } from '../query/builder/lookup.js';
-import type { QueryExecutor } from '../query/builder/query-executor.js';
+import type { QueryExecuteOptions, QueryExecutor } from '../query/builder/query-executor.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
-import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
-import { deleteAllRows, dropRowsByPrefix } from '../transport/drop-row-range.js';
-import { mutateRow } from '../transport/mutate-row.js';
-import { readModifyWriteRow } from '../transport/read-modify-write-row.js';
+import { addToAggregate } from './add-to-aggregate.js';
 import type { CallPolicy } from './call-policy.js';
 import { callOptions, resolveCallPolicy } from './call-policy.js';
-import { confirmWritten } from './confirm-written.js';
-import { evolvingWrite } from './evolving-write.js';
-import type { WriteTarget } from './evolving-write.js';
-import type { FullKey, KeyInput, KeyParts, KeyPrefix, NonEmptyKeyPrefix } from './key-input.js';
+import { collectionField } from './collection-field.js';
+import type { MapProperty, MapValueOf, MemberOf, SetProperty } from './collection-property.js';
+import { conditionalWrite } from './conditional-write.js';
+import { deleteByPrefix } from './delete-by-prefix.js';
+import { deleteEntity } from './delete-entity.js';
+import type { WriteTarget } from './write-target.js';
+import { incrementCounter } from './increment-counter.js';
+import { insertEntity } from './insert-entity.js';
+import type { FullKey, KeyParts, KeyPrefix, NonEmptyKeyPrefix } from './key-input.js';
 import { rowKeyOf } from './key-input.js';
-import { planPrefixDelete } from '../query/planner/plan-prefix-delete.js';
-import { guardPrefixDelete } from './prefix-delete-guard.js';
-import { runQueryPlan } from './query-runner.js';
+import { forEachQueryRow, runQueryPlan } from './query-runner.js';
+import type { PlanRunOptions } from './plan-rows.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
-import { versionPredicate } from './version-predicate.js';
 import { prepareMutateRowsEntry } from '../transport/prepare-mutate-rows-entry.js';
+import { saveEntity } from './save-entity.js';
+import { updateEntity } from './update-entity.js';
+import { writeEntries } from './write-entries.js';
 import { writeMany } from './write-many.js';
 import type { WriteItem } from './write-many.js';
+import type {
+  AggregateCallOptions,
+  DeleteByPrefixOptions,
+  DeleteEntityOptions,
+  SaveEntityOptions,
+  UpdateEntityOptions,
+} from './write-options.js';
 import { writeStream } from './write-stream.js';
 import { WriteBackQueue } from './write-back.js';
 import type { WriteProgress } from './write-stream.js';
@@ -69,62 +63,6 @@ export interface SaveManyOptions extends CallOptions {
 /** Entities per batch when saveMany streams an iterable: one MutateRows call's worth. */
 const STREAM_CHUNK = 2_000;
 
-/** Options of {@link Repository.save}. */
-export interface SaveEntityOptions extends CallOptions {
-  /**
-   * Also delete every cell the model does not know (DeleteFromRow first, in the same atomic mutation). By default
-   * cells of unknown columns and families are left alone. Not allowed for a partially loaded entity.
-   */
-  readonly replaceRow?: boolean;
-}
-
-/** Options of {@link Repository.delete}. */
-export interface DeleteEntityOptions extends CallOptions {
-  /** Delete only if the stored version is this one (OptimisticLockError otherwise). */
-  readonly expectedVersion?: bigint | number;
-}
-
-/** Options of {@link Repository.deleteByPrefix}. */
-export interface DeleteByPrefixOptions extends CallOptions {
-  /** Allow an empty prefix: every row of the entity. */
-  readonly allowEntireEntity?: boolean;
-  /**
-   * Other entities whose rows lie under the prefix (hierarchical keys: a video's comments) and may be dropped with
-   * it. Without them named, such a delete is refused before anything is sent.
-   */
-  readonly alsoDelete?: readonly EntityClass[];
-}
-
-/** Options of {@link Repository.update}. */
-export interface UpdateEntityOptions extends CallOptions {
-  /** Update only if the stored version is this one (OptimisticLockError otherwise); the version is advanced. */
-  readonly expectedVersion?: bigint | number;
-}
-
-/** Options of {@link Repository.aggregate}. */
-export interface AggregateCallOptions extends CallOptions {
-  /** The time bucket (a Date, default the epoch: one all-time cell). */
-  readonly bucket?: Date;
-}
-
-/** Properties of `E` holding a Set (qualifiers as data). */
-export type SetProperty<E> = {
-  [P in keyof E & string]-?: NonNullable<E[P]> extends ReadonlySet<unknown> ? P : never;
-}[keyof E & string];
-/** Properties of `E` holding a Map (qualifiers as data). */
-export type MapProperty<E> = {
-  [P in keyof E & string]-?: NonNullable<E[P]> extends ReadonlyMap<unknown, unknown> ? P : never;
-}[keyof E & string];
-/** The member type of a Set property, or the key type of a Map property. */
-export type MemberOf<T> =
-  NonNullable<T> extends ReadonlySet<infer M>
-    ? M
-    : NonNullable<T> extends ReadonlyMap<infer K, unknown>
-      ? K
-      : never;
-/** The value type of a Map property. */
-export type MapValueOf<T> = NonNullable<T> extends ReadonlyMap<unknown, infer V> ? V : never;
-
 /**
  * Reads and writes one entity class. Every write of one entity is one atomic row mutation; see docs/writes.md for
  * what is retried, what each error means and what clocks do and do not affect.
@@ -140,6 +78,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   private readonly policy: CallPolicy;
   /** Write-back of rows reads upcast (entities with `@Evolve`, when enabled). */
   private readonly writeBack: WriteBackQueue | undefined;
+  /** Built on first use: one per repository, since it depends only on the policy and write-back. */
+  private queryExecutor: QueryExecutor | undefined;
 
   constructor(
     private readonly connection: BigtableConnection,
@@ -172,40 +112,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   /** The options of every whole save (one object for all of them: a saveMany makes one save per entity). */
   private readonly saveOptions: SaveOptions = { now: () => this.now() };
 
-  /** Transport options of a write of this entity: the mapper's policy plus the call's signal and deadline. */
-  private writeOptions(call: CallOptions = {}) {
-    return { ...callOptions(this.policy, call), entity: this.meta.name };
-  }
-
-  /**
-   * Runs a write; if its outcome is unknown (sent, no answer), reads the row back and counts the write as done
-   * when the row shows it. Otherwise the OutcomeUnknownError stands: nothing is ever re-sent over a row that may
-   * have changed since.
-   */
-  private async settle<T>(
-    key: Uint8Array,
-    mutations: readonly Mutation[],
-    call: CallOptions,
-    write: () => Promise<T>,
-    confirmed: T,
-  ): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (!(error instanceof OutcomeUnknownError)) throw error;
-      const [written] = await confirmWritten(
-        this.connection,
-        this.tableId,
-        [{ key, mutations }],
-        this.policy,
-        call.signal === undefined ? {} : { signal: call.signal },
-      );
-      if (written) return confirmed;
-      throw error;
-    }
-  }
-
-  /** Where an evolving entity's partial write runs (see `evolvingWrite`). */
+  /** Where a write of this entity runs: connection, table, clock, the mapper's policy and this call's options. */
   private writeTarget(call: CallOptions): WriteTarget<E> {
     return {
       connection: this.connection,
@@ -215,21 +122,6 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       policy: this.policy,
       call,
     };
-  }
-
-  /** A plain MutateRow of this entity's row, settled by a read-back if its outcome is unknown. */
-  private async blindWrite(
-    key: Uint8Array,
-    mutations: readonly Mutation[],
-    call: CallOptions,
-  ): Promise<void> {
-    await this.settle(
-      key,
-      mutations,
-      call,
-      () => mutateRow(this.connection, this.tableId, key, mutations, this.writeOptions(call)),
-      undefined,
-    );
   }
 
   /**
@@ -305,14 +197,18 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
 
   /** Runs compiled plans of this entity on the mapper's connection, with its clock and call policy. */
   private executor(): QueryExecutor {
+    return (this.queryExecutor ??= this.newExecutor());
+  }
+
+  private newExecutor(): QueryExecutor {
+    const read = callOptions(this.policy);
+    const upcast = this.writeBack ? this.writeBack.offer.bind(this.writeBack) : undefined;
+    const run = (options: QueryExecuteOptions): PlanRunOptions => ({ ...options, read, upcast });
     return {
       now: () => this.now(),
-      execute: (meta, plan, options) =>
-        runQueryPlan(this.connection, this.tableId, meta, plan, {
-          ...options,
-          read: callOptions(this.policy),
-          ...(this.writeBack ? { upcast: this.writeBack.offer.bind(this.writeBack) } : {}),
-        }),
+      execute: (meta, plan, options) => runQueryPlan(this.connection, this.tableId, meta, plan, run(options)),
+      forEach: (meta, plan, options, onRow) =>
+        forEachQueryRow(this.connection, this.tableId, meta, plan, run(options), onRow),
     };
   }
 
@@ -359,70 +255,16 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async save(entity: E, options: SaveEntityOptions = {}): Promise<E> {
-    const partial = typeof entity === 'object' && entity !== null ? partialLoadOf(entity) : undefined;
-    if (partial) return this.savePartial(entity, partial, options);
-    const save = buildSaveMutations(this.meta, entity, this.saveOptions);
-    const mutations: Mutation[] = options.replaceRow
-      ? [{ kind: 'deleteFromRow' }, ...save.mutations]
-      : [...save.mutations];
-    if (save.version === undefined) {
-      await this.blindWrite(save.key, mutations, options);
-      return entity;
-    }
-    await this.conditionalWrite(save, mutations, options);
-    (entity as Record<string, unknown>)[this.meta.version!.property] = save.version.next;
-    return entity;
+    return saveEntity(this.writeTarget(options), entity, options, this.saveOptions);
   }
 
-  /** Saves what a partial read loaded: loaded properties whole, windowed maps/sets by put, nothing else. */
-  private async savePartial(entity: E, load: PartialLoad, options: SaveEntityOptions): Promise<E> {
-    const { key, changes, expectedVersion } = partialSaveChanges(
-      this.meta,
-      entity,
-      load,
-      options.replaceRow === true,
-    );
-    const next = await this.update(key as FullKey<E, K>, changes as EntityChanges<E>, {
-      ...options,
-      ...(expectedVersion === undefined ? {} : { expectedVersion }),
-    });
-    const version = this.meta.version;
-    if (version && next !== undefined) (entity as Record<string, unknown>)[version.property] = next;
-    return entity;
-  }
-
-  private async conditionalWrite(
+  /** A versioned save's CheckAndMutateRow (saveMany writes versioned entities one by one with it). */
+  private conditionalWrite(
     save: SaveMutations,
     mutations: readonly Mutation[],
     call: CallOptions,
   ): Promise<void> {
-    const check = save.version!;
-    const { predicate, applyOn } = versionPredicate(check);
-    const wanted = applyOn === 'match';
-    const matched = await this.settle(
-      save.key,
-      mutations,
-      call,
-      () =>
-        checkAndMutateRow(
-          this.connection,
-          this.tableId,
-          save.key,
-          { predicate, ...(wanted ? { onMatch: mutations } : { onNoMatch: mutations }) },
-          this.writeOptions(call),
-        ),
-      wanted,
-    );
-    if (matched !== wanted) {
-      throw new OptimisticLockError({
-        entity: this.meta.name,
-        key: save.key,
-        expectedVersion:
-          check.expected === undefined
-            ? undefined
-            : (this.meta.version!.codec.decode(check.expected) as bigint | number),
-      });
-    }
+    return conditionalWrite(this.writeTarget(call), save, mutations);
   }
 
   /**
@@ -435,24 +277,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async insert(entity: E, options: CallOptions = {}): Promise<E> {
-    const save = buildSaveMutations(this.meta, entity, this.saveOptions);
-    const exists = await this.settle(
-      save.key,
-      save.mutations,
-      options,
-      () =>
-        checkAndMutateRow(
-          this.connection,
-          this.tableId,
-          save.key,
-          { onNoMatch: save.mutations },
-          this.writeOptions(options),
-        ),
-      false,
-    );
-    if (exists) throw new AlreadyExistsError({ entity: this.meta.name, key: save.key });
-    if (save.version) (entity as Record<string, unknown>)[this.meta.version!.property] = save.version.next;
-    return entity;
+    return insertEntity(this.writeTarget(options), entity, this.saveOptions);
   }
 
   /**
@@ -471,48 +296,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     changes: EntityChanges<E>,
     options: UpdateEntityOptions = {},
   ): Promise<bigint | number | undefined> {
-    // An evolving entity may have to apply the same changes again, to an upcast entity: iterate them once here.
-    const evolving = this.meta.evolution !== undefined;
-    const input = evolving ? materializeChanges(changes) : changes;
-    const update = buildUpdateMutations(this.meta, key as KeyInput<E>, input, {
-      now: () => this.now(),
-      ...(options.expectedVersion === undefined ? {} : { expectedVersion: options.expectedVersion }),
-    });
-    if (evolving) {
-      const expected = update.version?.expected;
-      await evolvingWrite(this.writeTarget(options), {
-        key: update.key,
-        mutations: update.mutations,
-        timestampMicros: update.timestampMicros,
-        apply: (entity) => applyEntityChanges(this.meta, entity, input),
-        onMissing: 'notFound',
-        // expectedVersion 0 encodes to no cell (`expected` undefined) and is checked all the same.
-        ...(options.expectedVersion === undefined || this.meta.version === undefined
-          ? {}
-          : { expectedVersion: { encoded: expected, value: options.expectedVersion } }),
-      });
-      return update.version?.next;
-    }
-    if (update.version) {
-      await this.conditionalWrite(update, update.mutations, options);
-      return update.version.next;
-    }
-    const exists = await this.settle(
-      update.key,
-      update.mutations,
-      options,
-      () =>
-        checkAndMutateRow(
-          this.connection,
-          this.tableId,
-          update.key,
-          { onMatch: update.mutations },
-          this.writeOptions(options),
-        ),
-      true,
-    );
-    if (!exists) throw new NotFoundError({ entity: this.meta.name, key: update.key });
-    return undefined;
+    return updateEntity(this.writeTarget(options), key, changes, options);
   }
 
   /**
@@ -531,8 +315,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     members: Iterable<MemberOf<E[P]>>,
     options: CallOptions = {},
   ): Promise<void> {
-    const field = this.collectionField(property, 'add', ['set']);
-    await this.writeEntries(key, field, { put: members }, options);
+    const field = collectionField(this.meta, property, 'add', ['set']);
+    await writeEntries(this.writeTarget(options), key, field, { put: members });
   }
 
   /**
@@ -551,12 +335,12 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       ReadonlyMap<MemberOf<E[P]>, MapValueOf<E[P]>> | Iterable<readonly [MemberOf<E[P]>, MapValueOf<E[P]>]>,
     options: CallOptions = {},
   ): Promise<void> {
-    const field = this.collectionField(property, 'put', ['map']);
+    const field = collectionField(this.meta, property, 'put', ['map']);
     const list =
       entries instanceof Map
         ? [...entries.entries()]
         : [...(entries as Iterable<readonly [unknown, unknown]>)];
-    await this.writeEntries(key, field, { put: list }, options);
+    await writeEntries(this.writeTarget(options), key, field, { put: list });
   }
 
   /**
@@ -574,8 +358,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     members: Iterable<MemberOf<E[P]>>,
     options: CallOptions = {},
   ): Promise<void> {
-    const field = this.collectionField(property, 'remove', ['set', 'map']);
-    await this.writeEntries(key, field, { remove: members }, options);
+    const field = collectionField(this.meta, property, 'remove', ['set', 'map']);
+    await writeEntries(this.writeTarget(options), key, field, { remove: members });
   }
 
   /**
@@ -594,7 +378,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     member: MemberOf<E[P]>,
     options: CallOptions = {},
   ): Promise<boolean> {
-    this.collectionField(property, 'has', ['set', 'map']);
+    collectionField(this.meta, property, 'has', ['set', 'map']);
     rowKeyOf(this.meta, key);
     // Only the key parts: `key` may be a whole entity, whose other properties are no conditions here.
     const parts = Object.fromEntries(
@@ -610,59 +394,6 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     return held !== undefined && held.size > 0;
   }
 
-  private collectionField(
-    property: string,
-    api: string,
-    kinds: ReadonlyArray<'set' | 'map'>,
-  ): MapFieldMetadata | SetFieldMetadata {
-    const field = this.meta.fields.find((f) => f.property === property);
-    if (!field || !(kinds as readonly string[]).includes(field.kind)) {
-      throw new InvalidArgumentError({
-        api: `Repository<${this.meta.name}>.${api}`,
-        argument: 'property',
-        value: property,
-        expected: `a ${kinds.join(' or ')} property of ${this.meta.name}`,
-      });
-    }
-    return field as MapFieldMetadata | SetFieldMetadata;
-  }
-
-  private async writeEntries(
-    key: FullKey<E, K>,
-    field: MapFieldMetadata | SetFieldMetadata,
-    change: { readonly put?: Iterable<unknown>; readonly remove?: Iterable<unknown> },
-    options: CallOptions,
-  ): Promise<void> {
-    const rowKey = this.keyOf(key);
-    const ts = saveTimestampMicros(() => this.now());
-    const evolving = this.meta.evolution !== undefined;
-    const entries = evolving ? materializeChanges({ change }).change : change;
-    const mutations = located(this.meta.name, field.property, () => entryMutations(field, entries, ts));
-    if (mutations.length === 0) return;
-    checkWriteLimits(
-      this.meta.name,
-      rowKey,
-      mutations,
-      mutations.map(() => field.property),
-    );
-    if (evolving) {
-      await evolvingWrite(this.writeTarget(options), {
-        key: rowKey,
-        mutations,
-        timestampMicros: ts,
-        apply: (entity) => {
-          const values = entity as Record<string, unknown>;
-          values[field.property] = applyEntryChange(field, values[field.property], entries);
-          return entity;
-        },
-        // An add/put creates the row like the plain write would; a remove of a missing row has nothing to do.
-        onMissing: entries.put === undefined ? 'nothing' : 'create',
-      });
-      return;
-    }
-    await this.blindWrite(rowKey, mutations, options);
-  }
-
   /**
    * Deletes the entity's row (all its cells, known or not). Deleting a missing row is not an error. With
    * `expectedVersion` (or an entity carrying its version), the delete is conditional on it.
@@ -673,42 +404,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async delete(key: FullKey<E, K>, options: DeleteEntityOptions = {}): Promise<void> {
-    const rowKey = this.keyOf(key);
-    const expected = options.expectedVersion;
-    const mutations: Mutation[] = [{ kind: 'deleteFromRow' }];
-    if (expected === undefined) {
-      await this.blindWrite(rowKey, mutations, options);
-      return;
-    }
-    const version = this.meta.version;
-    if (!version)
-      throw new InvalidArgumentError({
-        api: `Repository<${this.meta.name}>.delete`,
-        argument: 'expectedVersion',
-        value: expected,
-        expected: `undefined: ${this.meta.name} has no version field`,
-      });
-    const { predicate } = versionPredicate({
-      family: version.family,
-      qualifier: version.qualifier,
-      expected: version.codec.encode(expected),
-    });
-    const matched = await this.settle(
-      rowKey,
-      mutations,
-      options,
-      () =>
-        checkAndMutateRow(
-          this.connection,
-          this.tableId,
-          rowKey,
-          { predicate, onMatch: mutations },
-          this.writeOptions(options),
-        ),
-      true,
-    );
-    if (!matched)
-      throw new OptimisticLockError({ entity: this.meta.name, key: rowKey, expectedVersion: expected });
+    await deleteEntity(this.writeTarget(options), this.keyOf(key), options);
   }
 
   /**
@@ -735,21 +431,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     partialKey: KeyPrefix<E, K> | NonEmptyKeyPrefix<E, K>,
     options: DeleteByPrefixOptions = {},
   ): Promise<void> {
-    const plan = guardPrefixDelete(
-      this.meta,
-      planPrefixDelete(this.meta, partialKey, options),
-      options.alsoDelete,
-    );
-    // A drop is never re-sent after an unknown outcome: it would also delete rows written since.
-    const write = this.writeOptions(options);
-    if (plan.kind === 'table') {
-      await deleteAllRows(this.connection, this.tableId, write);
-      return;
-    }
-    for (const prefix of plan.prefixes) await dropRowsByPrefix(this.connection, this.tableId, prefix, write);
-    for (const row of plan.rows) {
-      await mutateRow(this.connection, this.tableId, row, [{ kind: 'deleteFromRow' }], write);
-    }
+    await deleteByPrefix(this.writeTarget(options), partialKey, options);
   }
 
   /**
@@ -768,18 +450,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     by: bigint | number = 1,
     options: CallOptions = {},
   ): Promise<bigint | number> {
-    const rule = counterIncrement(this.meta, property, by);
-    const row = await readModifyWriteRow(
-      this.connection,
-      this.tableId,
-      this.keyOf(key),
-      [rule],
-      this.writeOptions(options),
-    );
-    const field = this.meta.fields.find((f) => f.property === property)!;
-    const cell = row.cells.find((c) => c.family === rule.family);
-    return (field as { codec: { decode(b: Uint8Array): unknown } }).codec.decode(cell!.value) as
-      bigint | number;
+    return incrementCounter(this.writeTarget(options), key, property, by);
   }
 
   /**
@@ -799,8 +470,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     value: bigint | number,
     options: AggregateCallOptions = {},
   ): Promise<void> {
-    const mutation = aggregateInput(this.meta, property, value, { bucket: options.bucket ?? new Date(0) });
-    await mutateRow(this.connection, this.tableId, this.keyOf(key), [mutation], this.writeOptions(options));
+    await addToAggregate(this.writeTarget(options), key, property, value, options.bucket ?? new Date(0));
   }
 
   /**

@@ -3,6 +3,7 @@ import { v2 } from '@google-cloud/bigtable';
 import { grpc } from 'google-gax';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { ConnectionOptions, ResolvedEndpoint } from './connection-options.js';
+import type { ReadRowsStub } from './open-read-rows-stream.js';
 import { resolveEndpoint } from './connection-options.js';
 
 /**
@@ -74,6 +75,7 @@ export class BigtableConnection {
    * @internal Stripped from the published `.d.ts`, as {@link BigtableConnection.data}.
    */
   readonly admin: TableAdminClient;
+  private stub: ReadRowsStub | undefined;
   private closed = false;
   private readonly closing = new AbortController();
   private readonly initialized = new Map<'data' | 'admin', Promise<void>>();
@@ -121,6 +123,15 @@ export class BigtableConnection {
     return `${this.instancePath}/tables/${tableId}`;
   }
 
+  /**
+   * The data client's gRPC stub, set once `ready('data')` resolved (ReadRows streams undecoded responses on it).
+   *
+   * @internal Stripped from the published `.d.ts`, as {@link BigtableConnection.data}.
+   */
+  get dataStub(): ReadRowsStub | undefined {
+    return this.stub;
+  }
+
   /** True once {@link close} was called. */
   get isClosed(): boolean {
     return this.closed;
@@ -143,7 +154,9 @@ export class BigtableConnection {
     let ready = this.initialized.get(which);
     if (ready === undefined) {
       const client = which === 'data' ? this.data : this.admin;
-      ready = client.initialize().then(() => undefined);
+      ready = client.initialize().then((stub) => {
+        if (which === 'data') this.stub = stub as unknown as ReadRowsStub;
+      });
       // A failure (no credentials yet) is not cached: a later call may find them.
       ready.catch(() => this.initialized.delete(which));
       this.initialized.set(which, ready);

@@ -1,3 +1,4 @@
+import { InternalError } from '../errors/internal-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { TransportError } from '../errors/transport-error.js';
 import type { ReadRowsRequestData } from '../model/read-rows-request.js';
@@ -10,9 +11,9 @@ import { CallScope } from './call-scope.js';
 import type { CallTimeouts } from './call-timeouts.js';
 import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
 import { ChunkMerger } from './chunk-merger.js';
-import type { ReadRowsResponseLike } from './chunk-merger.js';
+import { ReadRowsResponseDecoder } from './decode-read-rows-response.js';
 import { mayRetry } from './failure-delivery.js';
-import { gaxCallOptions } from './gax-call-options.js';
+import { openReadRowsStream } from './open-read-rows-stream.js';
 import { READ_IDLE_WATCH } from './idle-watch.js';
 import { GrpcStatus, toTransportError } from './grpc-error.js';
 import { readRowsResume } from './read-rows-resume.js';
@@ -51,7 +52,7 @@ export interface ReadRowsOptions {
 /** Feature flags `{ reverse_scans: true }`, base64url; without it the server answers UNIMPLEMENTED to reversed reads. */
 const REVERSE_SCAN_HEADERS = { 'bigtable-features': 'CAE=' };
 
-type ResponseStream = AsyncIterable<ReadRowsResponseLike> & CancellableStream;
+type ResponseStream = AsyncIterable<Buffer> & CancellableStream;
 
 /** The failure of an attempt that stayed silent for `readIdleMs`: retryable like a deadline. */
 function idleFailure(idleMs: number): { code: number; details: string } {
@@ -137,6 +138,7 @@ export async function* readRowBatches(
   });
   const headers = request.reversed ? REVERSE_SCAN_HEADERS : undefined;
   const merger = new ChunkMerger({ reversed: request.reversed === true });
+  const decoder = new ReadRowsResponseDecoder();
   let rowsRead = 0n;
   let failures = 0;
   let failingSince: number | undefined;
@@ -152,12 +154,15 @@ export async function* readRowBatches(
       scope.throwIfStopped();
       const remainingMs = scope.remainingMs();
 
+      const stub = connection.dataStub;
+      if (stub === undefined) throw new InternalError('readRows', 'the data client is ready but has no stub');
       let stream: ResponseStream;
       try {
-        stream = connection.data.readRows(
+        stream = openReadRowsStream(
+          stub,
           next === request ? firstProto : toProtoReadRowsRequest(tableName, connection.appProfileId, next),
-          gaxCallOptions({ timeoutMs: remainingMs, headers }),
-        ) as unknown as ResponseStream;
+          { timeoutMs: remainingMs, headers },
+        );
       } catch (error) {
         throw toTransportError('ReadRows', error);
       }
@@ -180,10 +185,10 @@ export async function* readRowBatches(
       let retryAfterMs: number | undefined;
       try {
         watch();
-        for await (const response of stream) {
+        for await (const bytes of stream) {
           unwatch();
           const before = merger.resumeKey;
-          const rows = merger.pushResponse(response);
+          const rows = merger.pushResponse(decoder.decode(bytes));
           if (rows.length > 0) {
             scope.throwIfStopped();
             rowsRead += BigInt(rows.length);

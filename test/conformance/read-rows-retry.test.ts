@@ -6,6 +6,7 @@ import type { BigtableConnection } from '../../src/transport/bigtable-connection
 import { readRows } from '../../src/transport/read-rows.js';
 import { readRowsResume } from '../../src/transport/read-rows-resume.js';
 import { readVectorFile } from './read-vector-file.js';
+import { encodeReadRowsResponse, fakeReadRowsStub } from '../support/encode-read-rows-response.js';
 
 /**
  * googleapis/nodejs-bigtable system-test/data/read-rows-retry-test.json, used unchanged. In the original harness a
@@ -83,7 +84,7 @@ function rowResponse(keys: string[]): unknown {
 
 /** A server stream that delivers its response and only then fails, like the original mock server. */
 function serverStream(response: JsonCase['responses'][number]): Readable & { cancel(): void } {
-  const queue: unknown[] = response.row_keys ? [rowResponse(response.row_keys)] : [];
+  const queue: unknown[] = response.row_keys ? [encodeReadRowsResponse(rowResponse(response.row_keys))] : [];
   const stream = new Readable({
     objectMode: true,
     read() {
@@ -114,15 +115,13 @@ describe('ReadRows retry and resume: nodejs-bigtable conformance cases', () => {
         closeSignal: new AbortController().signal,
         ready: async () => undefined,
         tablePath: (id: string) => `projects/p/instances/i/tables/${id}`,
-        data: {
-          readRows: (request: Parameters<typeof toJson>[0]) => {
-            const response = responses.shift();
-            expect(response, 'more attempts than responses').toBeDefined();
-            requests.push(toJson(request));
-            rowKeysRead.push([]);
-            return serverStream(response!);
-          },
-        },
+        dataStub: fakeReadRowsStub((request: Parameters<typeof toJson>[0]) => {
+          const response = responses.shift();
+          expect(response, 'more attempts than responses').toBeDefined();
+          requests.push(toJson(request));
+          rowKeysRead.push([]);
+          return serverStream(response!);
+        }),
       } as unknown as BigtableConnection;
 
       let error: unknown;

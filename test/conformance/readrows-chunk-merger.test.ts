@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ReadRowsStreamError } from '../../src/errors/read-rows-stream-error.js';
 import type { CellChunkLike, ReadRowsResponseLike } from '../../src/transport/chunk-merger.js';
 import { ChunkMerger } from '../../src/transport/chunk-merger.js';
+import { ReadRowsResponseDecoder } from '../../src/transport/decode-read-rows-response.js';
 import { readVectorFile } from './read-vector-file.js';
 
 /** googleapis/conformance-tests bigtable/v2/readrows.json, used unchanged (see vectors/SOURCES.md). */
@@ -72,7 +73,8 @@ const { protos } = require('@google-cloud/bigtable-api') as {
 };
 const ReadRowsResponse = protos.google.bigtable.v2.ReadRowsResponse;
 
-function wireChunks(chunks: JsonChunk[]): CellChunkLike[] {
+/** The case's chunks as one ReadRowsResponse on the wire. */
+function wireBytes(chunks: JsonChunk[]): Uint8Array {
   const message = ReadRowsResponse.fromObject({
     chunks: chunks.map((c) => ({
       ...c,
@@ -80,7 +82,11 @@ function wireChunks(chunks: JsonChunk[]): CellChunkLike[] {
       qualifier: c.qualifier === undefined ? undefined : { value: c.qualifier },
     })),
   });
-  const decoded = ReadRowsResponse.decode(ReadRowsResponse.encode(message).finish());
+  return ReadRowsResponse.encode(message).finish();
+}
+
+function wireChunks(chunks: JsonChunk[]): CellChunkLike[] {
+  const decoded = ReadRowsResponse.decode(wireBytes(chunks));
   const object = ReadRowsResponse.toObject(decoded, {
     longs: String,
     enums: String,
@@ -145,6 +151,10 @@ describe('ReadRows chunk merging: Google conformance cases', () => {
     });
     it('as decoded by the generated client', () => {
       expect(run(wireChunks(testCase.chunks))).toEqual(expected(testCase.results ?? []));
+    });
+    it('as decoded from the wire bytes by ReadRowsResponseDecoder', () => {
+      const { chunks } = new ReadRowsResponseDecoder().decode(wireBytes(testCase.chunks));
+      expect(run([...(chunks ?? [])])).toEqual(expected(testCase.results ?? []));
     });
   });
 });

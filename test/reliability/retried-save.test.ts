@@ -127,3 +127,50 @@ describe('a write whose answer was lost never clobbers a later write', () => {
     expectSameColumns(await direct.repository(Profile).get({ id: 'd' }), b);
   });
 });
+
+/**
+ * The other side of the same contract: when nobody wrote after A and the read-back finds A's write on the row, A
+ * resolves (the write is settled as done, never re-sent), for a plain save and for a versioned one.
+ */
+describe('a write whose answer was lost, that the row shows, resolves', () => {
+  const pair = useMapperPair([Profile, LockedProfile], { proxied: SHORT });
+
+  function expectResolved(settled: Awaited<ReturnType<typeof settleWithin>>): void {
+    expect(settled.status, 'A’s write must end, not hang').not.toBe('hung');
+    if (settled.status === 'rejected')
+      expect.fail(`A’s write was not settled by the read-back: ${settled.reason}`);
+  }
+
+  it('save', async () => {
+    const { proxy, proxied, direct } = pair();
+    await warmUp(proxied);
+    await direct.repository(Profile).save(profile('r', 'original'));
+    const a = profile('r', 'from-a');
+    const settled = await loseTheAnswer(
+      proxy,
+      () => proxied.repository(Profile).save(a),
+      async () => (await direct.repository(Profile).get({ id: 'r' }))?.name === a.name,
+      async () => undefined,
+    );
+    expectResolved(settled);
+    expectSameColumns(await direct.repository(Profile).get({ id: 'r' }), a);
+  });
+
+  it('save of a versioned entity', async () => {
+    const { proxy, proxied, direct } = pair();
+    await warmUp(proxied);
+    const lockedDirect = direct.repository(LockedProfile);
+    await lockedDirect.save(lockedProfile('rv', 'original'));
+    const a = await proxied.repository(LockedProfile).getOrThrow({ id: 'rv' });
+    Object.assign(a, { name: 'name-from-a' });
+    const settled = await loseTheAnswer(
+      proxy,
+      () => proxied.repository(LockedProfile).save(a),
+      async () => (await lockedDirect.get({ id: 'rv' }))?.name === 'name-from-a',
+      async () => undefined,
+    );
+    expectResolved(settled);
+    expect(a.version, 'the version advanced as for an answered save').toBe(2n);
+    expectSameColumns(await lockedDirect.get({ id: 'rv' }), a);
+  });
+});

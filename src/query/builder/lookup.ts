@@ -60,6 +60,9 @@ export class Lookup<E extends object> {
             execute: () => {
               throw new QueryError({ entity: meta.name, problem: 'this lookup has no repository to run on' });
             },
+            forEach: () => {
+              throw new QueryError({ entity: meta.name, problem: 'this lookup has no repository to run on' });
+            },
           },
     );
   }
@@ -135,20 +138,25 @@ export class Lookup<E extends object> {
         entity: this.node.meta.name,
         problem: 'this lookup has no repository to run on',
       });
-    const rows = this.executor.execute(this.node.meta, this.plan(), {
-      hydrate: true,
-      signal: this.call.signal,
-      timeoutMs: this.call.timeoutMs,
-    });
     const { keys } = this.node;
+    const run = (onRow: (key: Uint8Array, entity: object | undefined) => void): Promise<void> =>
+      this.executor!.forEach(
+        this.node.meta,
+        this.plan(),
+        { hydrate: true, signal: this.call.signal, timeoutMs: this.call.timeoutMs },
+        onRow,
+      );
     if (keys.length === 1) {
       // A `get`: no key index to build, the one row that can come is compared to the key as bytes.
+      const only = keys[0]!;
       let entity: E | undefined;
-      for await (const row of rows) if (Buffer.compare(row.key, keys[0]!) === 0) entity = row.entity as E;
+      await run((key, found) => {
+        if (Buffer.compare(key, only) === 0) entity = found as E;
+      });
       return [entity];
     }
     const found = new Map<string, E>();
-    for await (const row of rows) found.set(Buffer.from(row.key).toString('latin1'), row.entity as E);
+    await run((key, entity) => found.set(Buffer.from(key).toString('latin1'), entity as E));
     return keys.map((k) => found.get(Buffer.from(k).toString('latin1')));
   }
 }

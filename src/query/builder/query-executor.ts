@@ -39,7 +39,11 @@ export interface QueryExecuteOptions {
  *
  * @example
  * ```ts
- * const executor: QueryExecutor = { now: () => Date.now(), execute: (meta, plan, o) => runQueryPlan(conn, table, meta, plan, o) };
+ * const executor: QueryExecutor = {
+ *   now: () => Date.now(),
+ *   execute: (meta, plan, o) => runQueryPlan(conn, table, meta, plan, o),
+ *   forEach: (meta, plan, o, onRow) => forEachQueryRow(conn, table, meta, plan, o, onRow),
+ * };
  * ```
  */
 export interface QueryExecutor {
@@ -51,6 +55,16 @@ export interface QueryExecutor {
    * limit); without, its decode error ends the read.
    */
   execute(meta: EntityMetadata, plan: QueryPlan, options: QueryExecuteOptions): AsyncIterable<QueryRow>;
+  /**
+   * {@link QueryExecutor.execute} for a consumer that takes every row: each result row goes to `onRow` as its
+   * response arrives (no asynchronous step per row); resolves when the result is complete.
+   */
+  forEach(
+    meta: EntityMetadata,
+    plan: QueryPlan,
+    options: QueryExecuteOptions,
+    onRow: (key: Uint8Array, entity: object | undefined) => void,
+  ): Promise<void>;
 }
 
 /**

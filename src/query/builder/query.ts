@@ -15,7 +15,7 @@ import type {
 } from '../nodes/query-node.js';
 import { queryNode } from '../nodes/query-node.js';
 import { residualProgram } from '../nodes/residual-node.js';
-import type { QueryCallOptions, QueryExecutor, QueryRow } from './query-executor.js';
+import type { QueryCallOptions, QueryExecuteOptions, QueryExecutor, QueryRow } from './query-executor.js';
 import type { SkippedRowReporter } from './skipped-row.js';
 
 /** Property names of E usable in queries. */
@@ -141,6 +141,9 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
         : {
             now,
             execute: () => {
+              throw noRepository(meta);
+            },
+            forEach: () => {
               throw noRepository(meta);
             },
           },
@@ -388,6 +391,19 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     return explainRead(this.compiled(mode, this.node));
   }
 
+  private options(
+    hydrate: boolean,
+    signal: AbortSignal | undefined,
+    report: SkippedRowReporter | undefined,
+  ): QueryExecuteOptions {
+    return {
+      hydrate,
+      signal: signal ?? this.call.signal,
+      ...(this.call.timeoutMs === undefined ? {} : { timeoutMs: this.call.timeoutMs }),
+      ...(report ? { onDecodeError: report } : {}),
+    };
+  }
+
   private run(
     plan: QueryPlan,
     hydrate: boolean,
@@ -395,12 +411,23 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     report: SkippedRowReporter | undefined = this.skipReporter,
   ): AsyncIterable<QueryRow> {
     if (!this.executor) throw noRepository(this.node.meta);
-    return this.executor.execute(this.node.meta, plan, {
-      hydrate,
-      signal: signal ?? this.call.signal,
-      ...(this.call.timeoutMs === undefined ? {} : { timeoutMs: this.call.timeoutMs }),
-      ...(report ? { onDecodeError: report } : {}),
-    });
+    return this.executor.execute(this.node.meta, plan, this.options(hydrate, signal, report));
+  }
+
+  /** Runs the plan to its end, handing each result row to `onRow` (no asynchronous step per row). */
+  private each(
+    plan: QueryPlan,
+    hydrate: boolean,
+    signal: AbortSignal | undefined,
+    onRow: (key: Uint8Array, entity: object | undefined) => void,
+  ): Promise<void> {
+    if (!this.executor) throw noRepository(this.node.meta);
+    return this.executor.forEach(
+      this.node.meta,
+      plan,
+      this.options(hydrate, signal, this.skipReporter),
+      onRow,
+    );
   }
 
   /**
@@ -425,7 +452,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    */
   async toArray(signal?: AbortSignal): Promise<R[]> {
     const out: R[] = [];
-    for await (const row of this.run(this.plan(), true, signal)) out.push(row.entity as R);
+    await this.each(this.plan(), true, signal, (_key, entity) => out.push(entity as R));
     return out;
   }
 
@@ -457,10 +484,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   async count(): Promise<number> {
     const plan = this.plan('count');
     let n = 0;
-    for await (const row of this.run(plan, residualProgram(plan.client).conditions.length > 0)) {
-      void row;
-      n++;
-    }
+    await this.each(plan, residualProgram(plan.client).conditions.length > 0, undefined, () => n++);
     return n;
   }
 

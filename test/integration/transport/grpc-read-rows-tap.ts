@@ -1,8 +1,9 @@
 import type { BigtableConnection } from '../../../src/transport/bigtable-connection.js';
+import { commitsIn } from '../../support/encode-read-rows-response.js';
 
-/** What one ReadRows gRPC call did, observed below gax (on the grpc-js call object itself). */
+/** What one ReadRows gRPC call did, observed on the grpc-js call object itself. */
 export interface TappedCall {
-  /** Rows (commit_row chunks) that grpc-js handed over to gax's pipeline so far. */
+  /** Rows (commit_row chunks) that grpc-js handed over to the reader so far. */
   rowsPulled: number;
   /** The call's final status code, once known (1 = CANCELLED). */
   status: number | undefined;
@@ -11,26 +12,27 @@ export interface TappedCall {
 }
 
 interface GrpcCall {
-  on(event: 'data', listener: (response: { chunks?: { commitRow?: boolean }[] }) => void): unknown;
+  on(event: 'data', listener: (bytes: Uint8Array) => void): unknown;
   on(event: 'status', listener: (status: { code: number }) => void): unknown;
 }
 
+type StreamRequest = (path: string, ...rest: unknown[]) => GrpcCall;
+
 /**
- * Wraps the generated client's gRPC stub so that each ReadRows call is observed at the grpc-js level: a 'data'
- * listener there only watches (gax already pipes the call, so flow control is unchanged) and 'status' tells how
+ * Wraps the data client's gRPC stub so that each ReadRows call is observed at the grpc-js level: a 'data'
+ * listener there only watches (the reader iterates the call, so flow control is unchanged) and 'status' tells how
  * the call really ended. Returns the calls seen and an `untap` function.
  */
 export async function tapReadRows(
   connection: BigtableConnection,
 ): Promise<{ calls: TappedCall[]; untap: () => void }> {
-  const stub = (await connection.data.initialize()) as unknown as Record<
-    string,
-    (...args: unknown[]) => GrpcCall
-  >;
-  const original = stub.readRows!;
+  await connection.ready('data');
+  const stub = connection.dataStub as unknown as { makeServerStreamRequest: StreamRequest };
+  const original = stub.makeServerStreamRequest;
   const calls: TappedCall[] = [];
-  stub.readRows = function (this: unknown, ...args: unknown[]): GrpcCall {
-    const call = original.apply(this, args);
+  stub.makeServerStreamRequest = function (this: unknown, path: string, ...rest: unknown[]): GrpcCall {
+    const call = original.call(this, path, ...rest);
+    if (!path.endsWith('/ReadRows')) return call;
     let resolveDone: (code: number) => void = () => undefined;
     const tapped: TappedCall = {
       rowsPulled: 0,
@@ -38,8 +40,8 @@ export async function tapReadRows(
       done: new Promise<number>((resolve) => (resolveDone = resolve)),
     };
     calls.push(tapped);
-    call.on('data', (response) => {
-      tapped.rowsPulled += (response.chunks ?? []).filter((c) => c.commitRow).length;
+    call.on('data', (bytes) => {
+      tapped.rowsPulled += commitsIn(bytes);
     });
     call.on('status', (status) => {
       tapped.status = status.code;
@@ -47,5 +49,5 @@ export async function tapReadRows(
     });
     return call;
   };
-  return { calls, untap: () => void (stub.readRows = original) };
+  return { calls, untap: () => void delete (stub as Partial<typeof stub>).makeServerStreamRequest };
 }

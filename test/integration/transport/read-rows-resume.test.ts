@@ -6,6 +6,7 @@ import type { BigtableConnection } from '../../../src/transport/bigtable-connect
 import { mutateRows } from '../../../src/transport/mutate-rows.js';
 import { readRows } from '../../../src/transport/read-rows.js';
 import { useTestTable } from 'bigtable-mapper/testing/vitest';
+import { commitsIn } from '../../support/encode-read-rows-response.js';
 
 const table = useTestTable({ f: {}, g: { gcRule: { maxVersions: 2 } } }, { prefix: 'resume' });
 
@@ -16,28 +17,35 @@ interface ProtoRequest {
   rowsLimit?: string | null;
   reversed?: boolean | null;
 }
-type ResponseStream = AsyncIterable<{ chunks: { commitRow: boolean }[] }> & { cancel(): void };
+type ResponseStream = AsyncIterable<Uint8Array> & { cancel(): void };
+type StreamRequest = (
+  path: string,
+  serialize: unknown,
+  deserialize: unknown,
+  request: ProtoRequest,
+  ...rest: unknown[]
+) => ResponseStream;
 
 /**
  * Makes the first ReadRows call of `connection` fail with UNAVAILABLE (code 14) after it has relayed
  * `afterRows` committed rows from the real emulator stream; later calls go straight to the emulator.
  */
-function failFirstStreamAfter(connection: BigtableConnection, afterRows: number) {
-  const data = connection.data as unknown as {
-    readRows(request: ProtoRequest, options: unknown): ResponseStream;
-  };
-  const real = data.readRows.bind(data);
+async function failFirstStreamAfter(connection: BigtableConnection, afterRows: number) {
+  await connection.ready('data');
+  const stub = connection.dataStub as unknown as { makeServerStreamRequest: StreamRequest };
+  const real = stub.makeServerStreamRequest;
   const requests: ProtoRequest[] = [];
-  data.readRows = (request, options) => {
+  stub.makeServerStreamRequest = function (this: unknown, path, serialize, deserialize, request, ...rest) {
+    const upstream = real.call(this, path, serialize, deserialize, request, ...rest);
+    if (!path.endsWith('/ReadRows')) return upstream;
     requests.push(request);
-    const upstream = real(request, options);
     if (requests.length > 1) return upstream;
     async function* relay(): AsyncGenerator<unknown> {
       let rows = 0;
       try {
-        for await (const response of upstream) {
-          yield response;
-          rows += response.chunks.filter((c) => c.commitRow).length;
+        for await (const bytes of upstream) {
+          yield bytes;
+          rows += commitsIn(bytes);
           if (rows >= afterRows) throw Object.assign(new Error('injected: connection reset'), { code: 14 });
         }
       } finally {
@@ -47,7 +55,10 @@ function failFirstStreamAfter(connection: BigtableConnection, afterRows: number)
     const stream = Readable.from(relay(), { objectMode: true, highWaterMark: 1 });
     return Object.assign(stream, { cancel: () => stream.destroy() }) as unknown as ResponseStream;
   };
-  return { requests, restore: () => void delete (data as Partial<typeof data>).readRows };
+  return {
+    requests,
+    restore: () => void delete (stub as Partial<typeof stub>).makeServerStreamRequest,
+  };
 }
 
 async function read(request: ReadRowsRequestData): Promise<RowData[]> {
@@ -143,7 +154,7 @@ describe.each<[string, ReadRowsRequestData, (resumed: ProtoRequest) => void]>([
   it('resumes after the last row and yields exactly the rows of an uninterrupted read', async () => {
     const expected = dump(await read(request));
     expect(expected.length).toBeGreaterThan(20);
-    const injected = failFirstStreamAfter(table().connection, 12);
+    const injected = await failFirstStreamAfter(table().connection, 12);
     try {
       expect(dump(await read(request))).toEqual(expected);
     } finally {

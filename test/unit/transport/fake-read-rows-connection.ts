@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { BigtableConnection } from '../../../src/transport/bigtable-connection.js';
+import { encodeReadRowsResponse, fakeReadRowsStub } from '../../support/encode-read-rows-response.js';
 
 /** A chunk in the generated client's decoded shape. */
 export interface FakeChunk {
@@ -39,11 +40,12 @@ export interface FakeCall {
     rowsLimit?: string;
     reversed?: boolean;
   };
-  options: Record<string, unknown>;
+  /** The headers sent and the deadline (absent without one). */
+  options: { headers: Record<string, unknown>; deadline: number | undefined };
   cancelled: boolean;
 }
 
-/** A connection whose `data.readRows` serves scripted attempts as gax-like object streams. */
+/** A connection whose ReadRows serves scripted attempts (responses encoded as a server sends them). */
 export function fakeReadRowsConnection(attempts: FakeAttempt[]): {
   connection: BigtableConnection;
   calls: FakeCall[];
@@ -54,34 +56,32 @@ export function fakeReadRowsConnection(attempts: FakeAttempt[]): {
     closeSignal: new AbortController().signal,
     ready: async () => undefined,
     tablePath: (id: string) => `projects/p/instances/i/tables/${id}`,
-    data: {
-      readRows: (request: FakeCall['request'], options: Record<string, unknown>) => {
-        const attempt = attempts.shift();
-        if (!attempt) throw new Error('unexpected extra ReadRows attempt');
-        const call: FakeCall = { request, options, cancelled: false };
-        calls.push(call);
-        const queue = [...attempt.responses];
-        const stream = new Readable({
-          objectMode: true,
-          read() {
-            const next = queue.shift();
-            if (next !== undefined) this.push(next);
-            else if (attempt.hang) return;
-            else if (attempt.errorCode !== undefined) {
-              this.destroy(
-                Object.assign(new Error(`status ${attempt.errorCode}`), { code: attempt.errorCode }),
-              );
-            } else this.push(null);
-          },
-        });
-        return Object.assign(stream, {
-          cancel: () => {
-            call.cancelled = true;
-            stream.destroy(Object.assign(new Error('Cancelled on client'), { code: 1 }));
-          },
-        });
-      },
-    },
+    dataStub: fakeReadRowsStub((request: FakeCall['request'], options: FakeCall['options']) => {
+      const attempt = attempts.shift();
+      if (!attempt) throw new Error('unexpected extra ReadRows attempt');
+      const call: FakeCall = { request, options, cancelled: false };
+      calls.push(call);
+      const queue = [...attempt.responses];
+      const stream = new Readable({
+        objectMode: true,
+        read() {
+          const next = queue.shift();
+          if (next !== undefined) this.push(encodeReadRowsResponse(next));
+          else if (attempt.hang) return;
+          else if (attempt.errorCode !== undefined) {
+            this.destroy(
+              Object.assign(new Error(`status ${attempt.errorCode}`), { code: attempt.errorCode }),
+            );
+          } else this.push(null);
+        },
+      });
+      return Object.assign(stream, {
+        cancel: () => {
+          call.cancelled = true;
+          stream.destroy(Object.assign(new Error('Cancelled on client'), { code: 1 }));
+        },
+      });
+    }),
   } as unknown as BigtableConnection;
   return { connection, calls };
 }

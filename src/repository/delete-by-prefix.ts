@@ -1,0 +1,36 @@
+import { planPrefixDelete } from '../query/planner/plan-prefix-delete.js';
+import { deleteAllRows, dropRowsByPrefix } from '../transport/drop-row-range.js';
+import { mutateRow } from '../transport/mutate-row.js';
+import type { WriteTarget } from './write-target.js';
+import { guardPrefixDelete } from './prefix-delete-guard.js';
+import { writeCallOptions } from './settle-write.js';
+import type { DeleteByPrefixOptions } from './write-options.js';
+
+/**
+ * Deletes every row under leading key parts (the body of `Repository.deleteByPrefix`): the plan is checked
+ * against the key and the table's other entities before anything is sent, then sent as DropRowRange calls (and
+ * DeleteFromRow for single rows).
+ *
+ * @example
+ * ```ts
+ * await deleteByPrefix(target, { tenant: 'acme' }, {});
+ * ```
+ */
+export async function deleteByPrefix<E extends object>(
+  target: WriteTarget<E>,
+  partialKey: object,
+  options: DeleteByPrefixOptions,
+): Promise<void> {
+  const { meta, connection, tableId } = target;
+  const plan = guardPrefixDelete(meta, planPrefixDelete(meta, partialKey, options), options.alsoDelete);
+  // A drop is never re-sent after an unknown outcome: it would also delete rows written since.
+  const write = writeCallOptions(target);
+  if (plan.kind === 'table') {
+    await deleteAllRows(connection, tableId, write);
+    return;
+  }
+  for (const prefix of plan.prefixes) await dropRowsByPrefix(connection, tableId, prefix, write);
+  for (const row of plan.rows) {
+    await mutateRow(connection, tableId, row, [{ kind: 'deleteFromRow' }], write);
+  }
+}

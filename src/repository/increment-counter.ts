@@ -1,0 +1,35 @@
+import { counterIncrement } from '../mapping/counter-operations.js';
+import { readModifyWriteRow } from '../transport/read-modify-write-row.js';
+import type { WriteTarget } from './write-target.js';
+import { rowKeyOf } from './key-input.js';
+import { writeCallOptions } from './settle-write.js';
+
+/**
+ * Adds `by` to a `@Counter` property with ReadModifyWriteRow and returns the new value (the body of
+ * `Repository.increment`). Never settled by a read-back: an increment is not idempotent.
+ *
+ * @example
+ * ```ts
+ * const likes = await incrementCounter(target, { videoId: 'v1' }, 'likes', 1);
+ * ```
+ */
+export async function incrementCounter<E extends object>(
+  target: WriteTarget<E>,
+  key: object,
+  property: string,
+  by: bigint | number,
+): Promise<bigint | number> {
+  const { meta } = target;
+  const rule = counterIncrement(meta, property, by);
+  const row = await readModifyWriteRow(
+    target.connection,
+    target.tableId,
+    rowKeyOf(meta, key),
+    [rule],
+    writeCallOptions(target),
+  );
+  const field = meta.fields.find((f) => f.property === property)!;
+  const cell = row.cells.find((c) => c.family === rule.family);
+  return (field as { codec: { decode(b: Uint8Array): unknown } }).codec.decode(cell!.value) as
+    bigint | number;
+}

@@ -1,0 +1,98 @@
+import { KeyEncodingError } from '../errors/key-encoding-error.js';
+import { ValueEncodingError } from '../errors/value-encoding-error.js';
+import { SchemaVersionError } from '../errors/schema-version-error.js';
+import { UpcastError } from '../errors/upcast-error.js';
+import { hydrateEntity } from '../mapping/hydrate-entity.js';
+import { upcastRow } from '../mapping/upcast-row.js';
+import { markPartialLoad } from '../mapping/load-state.js';
+import type { PartialLoad } from '../mapping/load-state.js';
+import type { EntityMetadata } from '../metadata/entity-metadata.js';
+import type { RowData } from '../model/row-data.js';
+import type { ResidualProgram } from '../query/nodes/residual-node.js';
+import type { SkippedRowReporter } from '../query/builder/skipped-row.js';
+import { matchesResidual } from '../query/planner/residual-condition.js';
+
+/**
+ * Removes the properties a `select()` did not ask for, so a partial row never shows invented values (an empty
+ * Map, a zero counter) for data that was not read.
+ */
+function keepOnly(meta: EntityMetadata, entity: object, keep: readonly string[]): void {
+  const wanted = new Set(keep);
+  for (const field of meta.fields) {
+    if (!wanted.has(field.property)) delete (entity as Record<string, unknown>)[field.property];
+  }
+}
+
+/** Hydration only decodes (and upcasts), so these are exactly "the row cannot be read as the entity". */
+function isDecodeError(
+  error: unknown,
+): error is ValueEncodingError | KeyEncodingError | SchemaVersionError | UpcastError {
+  return (
+    error instanceof ValueEncodingError ||
+    error instanceof KeyEncodingError ||
+    error instanceof SchemaVersionError ||
+    error instanceof UpcastError
+  );
+}
+
+/**
+ * What a read leaves out of each entity (unselected properties, windowed maps/sets), so that saving one never
+ * erases what it did not load; undefined for a whole-entity read.
+ *
+ * @example
+ * ```ts
+ * const partial = partialLoadFor(meta, residualProgram(plan.client));
+ * ```
+ */
+export function partialLoadFor(meta: EntityMetadata, program: ResidualProgram): PartialLoad | undefined {
+  const { keep, windowed } = program;
+  return keep === undefined && windowed.length === 0
+    ? undefined
+    : {
+        unloaded: new Set(
+          keep === undefined ? [] : meta.fields.map((f) => f.property).filter((p) => !keep.includes(p)),
+        ),
+        windowed: new Set(windowed),
+      };
+}
+
+/**
+ * One row as the plan's result: the hydrated entity with the residual conditions checked and the projection
+ * applied; 'skipped' when it does not decode and `report` takes it (reported here), 'filtered' when a residual
+ * condition fails. Without `report` a decode error is thrown. A row read whole that was upcast from an older schema
+ * version is handed to `upcast` (write-back).
+ *
+ * @example
+ * ```ts
+ * const program = residualProgram(plan.client);
+ * const entity = materializeRow(meta, program, partialLoadFor(meta, program), row, undefined);
+ * ```
+ */
+export function materializeRow(
+  meta: EntityMetadata,
+  program: ResidualProgram,
+  partial: PartialLoad | undefined,
+  row: RowData,
+  report: SkippedRowReporter | undefined,
+  upcast?: (meta: EntityMetadata, row: RowData) => void,
+): Record<string, unknown> | 'skipped' | 'filtered' {
+  let entity: Record<string, unknown>;
+  try {
+    const evolution = meta.evolution;
+    // Only key parts selected: the cells are value-stripped, so there is nothing to upcast (or to decode).
+    if (evolution !== undefined && program.keep?.length !== 0) {
+      const result = upcastRow(meta, row);
+      entity = result.entity as Record<string, unknown>;
+      // Only a row read whole can be written back whole.
+      if (upcast && result.fromVersion !== evolution.version && !program.keep && !partial) upcast(meta, row);
+    } else entity = hydrateEntity(meta, row) as Record<string, unknown>;
+  } catch (error) {
+    if (!report || !isDecodeError(error)) throw error;
+    report(Object.freeze({ entity: meta.name, key: row.key, error }));
+    return 'skipped';
+  }
+  if (!program.conditions.every((r) => matchesResidual(r, entity[r.property]))) return 'filtered';
+  if (program.keep) keepOnly(meta, entity, program.keep);
+  if (partial) markPartialLoad(entity, partial);
+  return entity;
+}

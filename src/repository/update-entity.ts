@@ -1,0 +1,71 @@
+import { NotFoundError } from '../errors/not-found-error.js';
+import { applyEntityChanges, materializeChanges } from '../mapping/apply-entity-changes.js';
+import { buildUpdateMutations } from '../mapping/build-update-mutations.js';
+import type { EntityChanges } from '../mapping/build-update-mutations.js';
+import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
+import { conditionalWrite } from './conditional-write.js';
+import { evolvingWrite } from './evolving-write.js';
+import type { WriteTarget } from './write-target.js';
+import { settleWrite, writeCallOptions } from './settle-write.js';
+import type { UpdateEntityOptions } from './write-options.js';
+
+/**
+ * Writes only the given properties of an existing row, atomically (the body of `Repository.update`): NotFoundError
+ * when the row does not exist; with `expectedVersion`, conditional on the stored version. Resolves to the new
+ * version when `expectedVersion` was given.
+ *
+ * @example
+ * ```ts
+ * const next = await updateEntity(target, { deviceId: 'x' }, { name: 'kitchen' }, { expectedVersion: 3 });
+ * ```
+ */
+export async function updateEntity<E extends object>(
+  target: WriteTarget<E>,
+  key: object,
+  changes: EntityChanges<E>,
+  options: UpdateEntityOptions,
+): Promise<bigint | number | undefined> {
+  const { meta } = target;
+  // An evolving entity may have to apply the same changes again, to an upcast entity: iterate them once here.
+  const evolving = meta.evolution !== undefined;
+  const input = evolving ? materializeChanges(changes) : changes;
+  const update = buildUpdateMutations(meta, key, input, {
+    now: target.now,
+    ...(options.expectedVersion === undefined ? {} : { expectedVersion: options.expectedVersion }),
+  });
+  if (evolving) {
+    const expected = update.version?.expected;
+    await evolvingWrite(target, {
+      key: update.key,
+      mutations: update.mutations,
+      timestampMicros: update.timestampMicros,
+      apply: (entity) => applyEntityChanges(meta, entity, input),
+      onMissing: 'notFound',
+      // expectedVersion 0 encodes to no cell (`expected` undefined) and is checked all the same.
+      ...(options.expectedVersion === undefined || meta.version === undefined
+        ? {}
+        : { expectedVersion: { encoded: expected, value: options.expectedVersion } }),
+    });
+    return update.version?.next;
+  }
+  if (update.version) {
+    await conditionalWrite(target, update, update.mutations);
+    return update.version.next;
+  }
+  const exists = await settleWrite(
+    target,
+    update.key,
+    update.mutations,
+    () =>
+      checkAndMutateRow(
+        target.connection,
+        target.tableId,
+        update.key,
+        { onMatch: update.mutations },
+        writeCallOptions(target),
+      ),
+    true,
+  );
+  if (!exists) throw new NotFoundError({ entity: meta.name, key: update.key });
+  return undefined;
+}

@@ -1,0 +1,74 @@
+import { grpc } from 'google-gax';
+import type { protos } from '@google-cloud/bigtable';
+import type { CancellableStream } from './abandon-stream.js';
+
+type ProtoReadRowsRequest = protos.google.bigtable.v2.IReadRowsRequest;
+
+/**
+ * The generated gRPC stub of the data client, as far as a ReadRows of undecoded responses needs it.
+ *
+ * @internal gRPC types stay out of the published `.d.ts`.
+ */
+export interface ReadRowsStub {
+  readonly readRows: { readonly path: string; requestSerialize(request: ProtoReadRowsRequest): Buffer };
+  makeServerStreamRequest(
+    path: string,
+    serialize: (request: ProtoReadRowsRequest) => Buffer,
+    deserialize: (bytes: Buffer) => Buffer,
+    argument: ProtoReadRowsRequest,
+    metadata: grpc.Metadata,
+    options: grpc.CallOptions,
+  ): AsyncIterable<Buffer> & CancellableStream;
+}
+
+/** Responses stay bytes: {@link ReadRowsResponseDecoder} decodes them. */
+function undecoded(bytes: Buffer): Buffer {
+  return bytes;
+}
+
+const API_CLIENT = `gl-node/${process.versions.node} bigtable-mapper`;
+
+/**
+ * The routing header Google's front end routes a data call by, encoded as the generated client encodes it
+ * (`table_name=…&app_profile_id=…`, each value URI-escaped).
+ */
+function routingParams(request: ProtoReadRowsRequest): string {
+  const table = `table_name=${encodeURIComponent(request.tableName ?? '')}`;
+  return request.appProfileId ? `${table}&app_profile_id=${encodeURIComponent(request.appProfileId)}` : table;
+}
+
+/**
+ * Starts a ReadRows on the data client's own gRPC stub (its channel and credentials) and streams each response as
+ * the bytes of its message, for {@link ReadRowsResponseDecoder}: no generated message objects, no `Long`s, and none
+ * of gax's stream wrappers (`readRows` does its own retries, deadlines and cancellation). The request is
+ * serialized by the generated serializer and carries the headers the generated client sends (routing, client).
+ *
+ * @example
+ * ```ts
+ * const stream = openReadRowsStream(stub, { tableName: conn.tablePath('t') }, { timeoutMs: 5_000 });
+ * for await (const bytes of stream) merger.pushResponse(decoder.decode(bytes));
+ * ```
+ *
+ * @internal gRPC types stay out of the published `.d.ts`.
+ */
+export function openReadRowsStream(
+  stub: ReadRowsStub,
+  request: ProtoReadRowsRequest,
+  options: { readonly timeoutMs?: number | undefined; readonly headers?: Readonly<Record<string, string>> },
+): AsyncIterable<Buffer> & CancellableStream {
+  const metadata = new grpc.Metadata();
+  metadata.set('x-goog-request-params', routingParams(request));
+  metadata.set('x-goog-api-client', API_CLIENT);
+  if (options.headers) for (const [name, value] of Object.entries(options.headers)) metadata.set(name, value);
+  const method = stub.readRows;
+  return stub.makeServerStreamRequest(
+    method.path,
+    method.requestSerialize,
+    undecoded,
+    request,
+    metadata,
+    options.timeoutMs === undefined
+      ? {}
+      : { deadline: Date.now() + Math.max(1, Math.ceil(options.timeoutMs)) },
+  );
+}

@@ -1,0 +1,53 @@
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { protos } = require('@google-cloud/bigtable-api') as {
+  protos: {
+    google: {
+      bigtable: {
+        v2: {
+          ReadRowsResponse: {
+            fromObject(o: unknown): unknown;
+            encode(m: unknown): { finish(): Uint8Array };
+            decode(b: Uint8Array): { chunks?: { commitRow?: boolean }[] };
+          };
+        };
+      };
+    };
+  };
+};
+
+/**
+ * A ReadRowsResponse given in the generated client's object shape, as the bytes a server sends: fakes of the
+ * ReadRows stream hand these to `readRows`, which decodes responses itself.
+ */
+export function encodeReadRowsResponse(response: unknown): Buffer {
+  const type = protos.google.bigtable.v2.ReadRowsResponse;
+  return Buffer.from(type.encode(type.fromObject(response)).finish());
+}
+
+/**
+ * A data-client stub for fakes of `BigtableConnection`: ReadRows goes to `open`, with the request object, the
+ * headers sent and the deadline (undefined without one).
+ */
+export function fakeReadRowsStub(
+  open: (request: never, call: { headers: Record<string, unknown>; deadline: number | undefined }) => unknown,
+): unknown {
+  return {
+    readRows: { path: '/google.bigtable.v2.Bigtable/ReadRows', requestSerialize: () => Buffer.alloc(0) },
+    makeServerStreamRequest: (
+      _path: string,
+      _serialize: unknown,
+      _deserialize: unknown,
+      request: never,
+      metadata: { getMap(): Record<string, unknown> },
+      options: { deadline?: number },
+    ) => open(request, { headers: metadata.getMap(), deadline: options.deadline }),
+  };
+}
+
+/** How many rows (commit_row chunks) the bytes of a ReadRowsResponse complete, read by the generated decoder. */
+export function commitsIn(bytes: Uint8Array): number {
+  const { chunks } = protos.google.bigtable.v2.ReadRowsResponse.decode(bytes);
+  return (chunks ?? []).filter((c) => c.commitRow).length;
+}

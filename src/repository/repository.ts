@@ -29,6 +29,7 @@ import { rowKeyOf } from './key-input.js';
 import { forEachQueryRow, runQueryPlan } from './query-runner.js';
 import type { PlanRunOptions } from './plan-rows.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
+import { prepareMutateRowsEntry } from '../transport/prepare-mutate-rows-entry.js';
 import { saveEntity } from './save-entity.js';
 import { updateEntity } from './update-entity.js';
 import { writeEntries } from './write-entries.js';
@@ -525,16 +526,17 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       });
     }
     const save = buildSaveMutations(this.meta, entity, this.saveOptions);
+    if (save.version === undefined) {
+      const entry = prepareMutateRowsEntry(save.key, save.mutations, this.meta.name);
+      return { key: save.key, entry, single: undefined };
+    }
     return {
       key: save.key,
-      mutations: save.mutations,
-      single:
-        save.version === undefined
-          ? undefined
-          : async () => {
-              await this.conditionalWrite(save, save.mutations, options);
-              (entity as Record<string, unknown>)[this.meta.version!.property] = save.version!.next;
-            },
+      entry: undefined,
+      single: async () => {
+        await this.conditionalWrite(save, save.mutations, options);
+        (entity as Record<string, unknown>)[this.meta.version!.property] = save.version!.next;
+      },
     };
   }
 
@@ -576,7 +578,11 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       call: options,
       concurrency: this.options.batchConcurrency ?? 4,
       maxRequestBytes: this.options.batchMaxBytes,
-      items: encoded.map((key) => ({ key, mutations: [{ kind: 'deleteFromRow' }], single: undefined })),
+      items: encoded.map((key) => ({
+        key,
+        entry: prepareMutateRowsEntry(key, [{ kind: 'deleteFromRow' }], this.meta.name),
+        single: undefined,
+      })),
     });
   }
 }

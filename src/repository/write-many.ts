@@ -4,22 +4,24 @@ import { OutcomeUnknownError } from '../errors/outcome-unknown-error.js';
 import { PartialWriteError } from '../errors/partial-write-error.js';
 import type { WriteFailure, WriteOutcome } from '../errors/partial-write-error.js';
 import { TransportError } from '../errors/transport-error.js';
-import type { Mutation } from '../model/mutation.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import type { PerCallOptions } from '../transport/call-timeouts.js';
-import { mutateRows } from '../transport/mutate-rows.js';
+import { fromProtoMutation } from '../transport/from-proto-mutation.js';
+import { mutatePreparedRows } from '../transport/mutate-rows.js';
+import type { PreparedMutateRowsEntry } from '../transport/prepare-mutate-rows-entry.js';
 import type { CallPolicy } from './call-policy.js';
 import { callOptions } from './call-policy.js';
 import { confirmWritten } from './confirm-written.js';
 import { runPool } from './run-pool.js';
 import type { WriteProgress } from './write-stream.js';
 
-/** One entity of a batch: its row mutations, or a write of its own (conditional saves cannot be batched). */
-export interface WriteItem {
-  readonly key: Uint8Array;
-  readonly mutations: readonly Mutation[];
-  readonly single: (() => Promise<void>) | undefined;
-}
+/**
+ * One entity of a batch: its row mutations, prepared for MutateRows as the entity is encoded (the batch keeps no
+ * other form of them), or a write of its own (conditional saves cannot be batched).
+ */
+export type WriteItem =
+  | { readonly key: Uint8Array; readonly entry: PreparedMutateRowsEntry; readonly single: undefined }
+  | { readonly key: Uint8Array; readonly entry: undefined; readonly single: () => Promise<void> };
 
 /**
  * Entities per MutateRows call: large enough to amortise the round trip, small enough to spread over the pool.
@@ -32,7 +34,7 @@ const ENTITIES_PER_CALL = 1_000;
 /**
  * Writes a batch and reports every entity's outcome exactly: resolves when all were written, else throws a
  * PartialWriteError whose `outcomes` say, per entity, written / not written / unknown. Batched entries go through
- * `mutateRows` (request limits; only entries that provably applied nothing are re-sent); entries left unknown
+ * `mutatePreparedRows` (request limits; only entries that provably applied nothing are re-sent); entries left unknown
  * are read back once, and the ones the row shows are counted as written.
  *
  * @example
@@ -53,7 +55,7 @@ export async function writeMany(input: {
   readonly onProgress?: ((progress: WriteProgress) => void) | undefined;
 }): Promise<void> {
   const { connection, tableId, entity, policy, items } = input;
-  const outcomes: WriteOutcome[] = items.map(() => 'notWritten');
+  const outcomes: WriteOutcome[] = new Array<WriteOutcome>(items.length).fill('notWritten');
   const causes = new Map<number, Error>();
   const unknownBatched: number[] = [];
   // Running counts for progress reports (outcomes of unknown entries may still turn to written on read-back).
@@ -68,26 +70,26 @@ export async function writeMany(input: {
     input.call?.signal === undefined ? giveUp.signal : AbortSignal.any([input.call.signal, giveUp.signal]);
   // Every request of the batch listens to it: many at once is normal, not a leak.
   setMaxListeners(0, signal);
+  // One options object for every request of the batch.
+  const options = {
+    ...callOptions(policy, { ...input.call, signal }),
+    entity,
+    ...(input.maxRequestBytes === undefined ? {} : { maxRequestBytes: input.maxRequestBytes }),
+  };
   const tasks: Array<() => Promise<void>> = [];
   for (let start = 0; start < batched.length; start += ENTITIES_PER_CALL) {
-    const chunk = batched.slice(start, start + ENTITIES_PER_CALL);
+    const end = Math.min(start + ENTITIES_PER_CALL, batched.length);
     tasks.push(async () => {
-      const results = await mutateRows(
-        connection,
-        tableId,
-        chunk.map((index) => ({ rowKey: items[index]!.key, mutations: items[index]!.mutations })),
-        {
-          ...callOptions(policy, { ...input.call, signal }),
-          entity,
-          ...(input.maxRequestBytes === undefined ? {} : { maxRequestBytes: input.maxRequestBytes }),
-        },
-      );
-      results.forEach((result, i) => {
-        const index = chunk[i]!;
+      const entries: PreparedMutateRowsEntry[] = new Array(end - start);
+      for (let i = start; i < end; i++) entries[i - start] = items[batched[i]!]!.entry!;
+      const results = await mutatePreparedRows(connection, tableId, entries, options);
+      for (let i = 0; i < results.length; i++) {
+        const result = results[i]!;
+        const index = batched[start + i]!;
         if (result.ok) {
           outcomes[index] = 'written';
           done.written++;
-          return;
+          continue;
         }
         outcomes[index] = result.outcome;
         done[result.outcome]++;
@@ -96,7 +98,7 @@ export async function writeMany(input: {
         else if (policy.retry.retryableCodes.includes(result.grpcCode) && !giveUp.signal.aborted) {
           giveUp.abort('the batch stopped: the service stayed unreachable for the whole retry window');
         }
-      });
+      }
     });
   }
   items.forEach((item, index) => {
@@ -132,7 +134,11 @@ export async function writeMany(input: {
     const confirmed = await confirmWritten(
       connection,
       tableId,
-      unknownBatched.map((index) => items[index]!),
+      // Only these few rows get their SDK mutations back, to compare with the rows read back.
+      unknownBatched.map((index) => ({
+        key: items[index]!.key,
+        mutations: items[index]!.entry!.mutations.map(fromProtoMutation),
+      })),
       policy,
       input.call ?? {},
     );

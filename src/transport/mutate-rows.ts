@@ -8,7 +8,6 @@ import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
 import { failureDelivery, isPermanentFailure } from './failure-delivery.js';
 import { gaxCallOptions } from './gax-call-options.js';
 import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
-import { checkRequestSize } from './mutate-row.js';
 import type { EntryStatus, MutateRowsEntryResult } from './plan-mutate-rows-retry.js';
 import { initialMutateRowsRetryState, planMutateRowsRetry } from './plan-mutate-rows-retry.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
@@ -16,7 +15,8 @@ import type { RetryPolicy } from './retry-policy.js';
 import { DEFAULT_RETRY_POLICY, backoffMs } from './retry-policy.js';
 import { abandonStream } from './abandon-stream.js';
 import type { CancellableStream } from './abandon-stream.js';
-import { toProtoMutation } from './to-proto-mutation.js';
+import type { PreparedMutateRowsEntry } from './prepare-mutate-rows-entry.js';
+import { MAX_MUTATIONS_PER_REQUEST, prepareMutateRowsEntry } from './prepare-mutate-rows-entry.js';
 
 /**
  * One row of a MutateRows batch: its mutations are applied atomically; the batch as a whole is not atomic.
@@ -61,7 +61,7 @@ export interface MutateRowsOptions {
   readonly entity?: string | undefined;
 }
 
-const MAX_MUTATIONS = 100_000;
+const MAX_MUTATIONS = MAX_MUTATIONS_PER_REQUEST;
 /** The status of nearly every entry: one shared object, not one per written row. */
 const ANSWERED_OK: EntryStatus = Object.freeze({ code: 0, message: '', delivery: 'answered' });
 const DEFAULT_REQUEST_BYTES = 20 * 1024 * 1024;
@@ -69,8 +69,7 @@ const DEFAULT_REQUEST_BYTES = 20 * 1024 * 1024;
 /** Splits the pending entries into requests that respect both limits, keeping their order. */
 function splitRequests(
   pending: readonly number[],
-  sizes: readonly number[],
-  entries: readonly MutateRowsEntry[],
+  entries: readonly PreparedMutateRowsEntry[],
   maxMutations: number,
   maxBytes: number,
 ): number[][] {
@@ -80,7 +79,7 @@ function splitRequests(
   let bytes = 0;
   for (const index of pending) {
     const entry = entries[index]!;
-    const size = sizes[index]!;
+    const size = entry.requestBytes;
     if (
       current.length > 0 &&
       (mutations + entry.mutations.length > maxMutations || bytes + size > maxBytes)
@@ -115,7 +114,7 @@ async function sendRequest(
   connection: BigtableConnection,
   tableName: string,
   batch: readonly number[],
-  entries: readonly MutateRowsEntry[],
+  entries: readonly PreparedMutateRowsEntry[],
   attemptMs: number,
   scope: CallScope,
 ): Promise<EntryStatus[]> {
@@ -128,13 +127,12 @@ async function sendRequest(
       delivery: 'notSent',
     }));
   }
+  // Prepared entries are in the proto shape already (the serializer ignores their size field): a request holds
+  // the batch's own objects, and when it carries the whole batch, the batch's own array.
   const request = {
     tableName,
     ...(connection.appProfileId ? { appProfileId: connection.appProfileId } : {}),
-    entries: batch.map((index) => ({
-      rowKey: entries[index]!.rowKey,
-      mutations: entries[index]!.mutations.map(toProtoMutation),
-    })),
+    entries: batch.length === entries.length ? entries : batch.map((index) => entries[index]!),
   };
   let rpcFailure: EntryStatus | undefined;
   let stream: ResponseStream | undefined;
@@ -146,7 +144,7 @@ async function sendRequest(
     scope.throwIfStopped();
     const remaining = scope.remainingMs();
     stream = connection.data.mutateRows(
-      request as Parameters<typeof connection.data.mutateRows>[0],
+      request as unknown as Parameters<typeof connection.data.mutateRows>[0],
       gaxCallOptions({ timeoutMs: Math.min(attemptMs, remaining ?? attemptMs) }),
     ) as unknown as ResponseStream;
     scope.signal.addEventListener('abort', onStop, { once: true });
@@ -221,7 +219,14 @@ export async function mutateRows(
   entries: readonly MutateRowsEntry[],
   options: MutateRowsOptions = {},
 ): Promise<MutateRowsEntryResult[]> {
-  const retry = resolveRetryPolicy(options.retry, DEFAULT_RETRY_POLICY);
+  maxMutationsOf(options);
+  const prepared = entries.map((entry, i) =>
+    prepareMutateRowsEntry(entry.rowKey, entry.mutations, options.entity, `entries[${i}]`),
+  );
+  return mutatePreparedRows(connection, tableId, prepared, options);
+}
+
+function maxMutationsOf(options: MutateRowsOptions): number {
   const maxMutations = options.maxMutationsPerRequest ?? MAX_MUTATIONS;
   if (!Number.isInteger(maxMutations) || maxMutations < 1 || maxMutations > MAX_MUTATIONS) {
     throw new InvalidArgumentError({
@@ -231,26 +236,28 @@ export async function mutateRows(
       expected: `an integer in [1, ${MAX_MUTATIONS}]`,
     });
   }
+  return maxMutations;
+}
+
+/**
+ * {@link mutateRows} for entries already checked and converted by `prepareMutateRowsEntry` (what batched saves
+ * build as they encode each entity): the same requests, retries and outcomes.
+ *
+ * @example
+ * ```ts
+ * const prepared: Parameters<typeof mutatePreparedRows>[2] = [];
+ * const results = await mutatePreparedRows(conn, 'devices', prepared);
+ * ```
+ */
+export async function mutatePreparedRows(
+  connection: BigtableConnection,
+  tableId: string,
+  entries: readonly PreparedMutateRowsEntry[],
+  options: MutateRowsOptions = {},
+): Promise<MutateRowsEntryResult[]> {
+  const retry = resolveRetryPolicy(options.retry, DEFAULT_RETRY_POLICY);
+  const maxMutations = maxMutationsOf(options);
   const maxBytes = options.maxRequestBytes ?? DEFAULT_REQUEST_BYTES;
-  const sizes = entries.map((entry, i) => {
-    if (!(entry.rowKey instanceof Uint8Array) || entry.rowKey.length === 0) {
-      throw new InvalidArgumentError({
-        api: 'mutateRows',
-        argument: `entries[${i}].rowKey`,
-        value: entry.rowKey,
-        expected: 'a non-empty Uint8Array',
-      });
-    }
-    if (entry.mutations.length === 0 || entry.mutations.length > MAX_MUTATIONS) {
-      throw new InvalidArgumentError({
-        api: 'mutateRows',
-        argument: `entries[${i}].mutations`,
-        value: entry.mutations,
-        expected: `1 to ${MAX_MUTATIONS} mutations`,
-      });
-    }
-    return checkRequestSize(options.entity, entry.rowKey, entry.mutations);
-  });
   const attemptMs = options.timeouts?.attemptMs ?? DEFAULT_TIMEOUTS.attemptMs;
   const scope = new CallScope('MutateRows', connection.closeSignal, {
     signal: options.signal,
@@ -261,7 +268,7 @@ export async function mutateRows(
   try {
     while (state.pending.length > 0) {
       const statuses: EntryStatus[] = [];
-      for (const batch of splitRequests(state.pending, sizes, entries, maxMutations, maxBytes)) {
+      for (const batch of splitRequests(state.pending, entries, maxMutations, maxBytes)) {
         statuses.push(...(await sendRequest(connection, tableName, batch, entries, attemptMs, scope)));
       }
       const delay = backoffMs(retry, state.attempts + 1);

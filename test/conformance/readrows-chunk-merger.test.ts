@@ -1,10 +1,10 @@
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { ReadRowsStreamError } from '../../src/errors/read-rows-stream-error.js';
-import type { CellChunkLike, ReadRowsResponseLike } from '../../src/transport/chunk-merger.js';
+import type { CellChunkLike } from '../../src/transport/chunk-merger.js';
 import { ChunkMerger } from '../../src/transport/chunk-merger.js';
 import { ReadRowsResponseDecoder } from '../../src/transport/decode-read-rows-response.js';
 import { readVectorFile } from './read-vector-file.js';
+import { ReadRowsResponse } from '../support/encode-read-rows-response.js';
 
 /** googleapis/conformance-tests bigtable/v2/readrows.json, used unchanged (see vectors/SOURCES.md). */
 interface JsonChunk {
@@ -52,26 +52,8 @@ function sparseChunk(c: JsonChunk): CellChunkLike {
   };
 }
 
-// The generated message type, decoded with the options the generated client uses (defaults filled in, wrappers
-// null when absent, int64 as strings): this is the shape the merger really sees on the wire.
-const require = createRequire(import.meta.url);
-const { protos } = require('@google-cloud/bigtable-api') as {
-  protos: {
-    google: {
-      bigtable: {
-        v2: {
-          ReadRowsResponse: {
-            fromObject(o: unknown): unknown;
-            encode(m: unknown): { finish(): Uint8Array };
-            decode(b: Uint8Array): unknown;
-            toObject(m: unknown, o: Record<string, unknown>): ReadRowsResponseLike;
-          };
-        };
-      };
-    };
-  };
-};
-const ReadRowsResponse = protos.google.bigtable.v2.ReadRowsResponse;
+// The generated message type (test/support), decoded below with the options the generated client uses (defaults
+// filled in, wrappers null when absent, int64 as strings): the shape the merger saw from the generated client.
 
 /** The case's chunks as one ReadRowsResponse on the wire. */
 function wireBytes(chunks: JsonChunk[]): Uint8Array {

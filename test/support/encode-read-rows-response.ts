@@ -1,29 +1,31 @@
 import { createRequire } from 'node:module';
+import type { ReadRowsResponseLike } from '../../src/transport/chunk-merger.js';
+
+/** The generated `ReadRowsResponse` message type, as far as tests use it. */
+export interface GeneratedReadRowsResponse {
+  fromObject(o: unknown): unknown;
+  encode(m: unknown): { finish(): Uint8Array };
+  decode(b: Uint8Array): { chunks?: { commitRow?: boolean }[] };
+  toObject(m: unknown, o: Record<string, unknown>): ReadRowsResponseLike;
+}
 
 const require = createRequire(import.meta.url);
 const { protos } = require('@google-cloud/bigtable-api') as {
-  protos: {
-    google: {
-      bigtable: {
-        v2: {
-          ReadRowsResponse: {
-            fromObject(o: unknown): unknown;
-            encode(m: unknown): { finish(): Uint8Array };
-            decode(b: Uint8Array): { chunks?: { commitRow?: boolean }[] };
-          };
-        };
-      };
-    };
-  };
+  protos: { google: { bigtable: { v2: { ReadRowsResponse: GeneratedReadRowsResponse } } } };
 };
+
+/**
+ * The generated client's own `ReadRowsResponse` type: the oracle the library's decoder and merger are held to.
+ * (Loaded by `require`, since tests may not import the Bigtable client libraries by name.)
+ */
+export const ReadRowsResponse: GeneratedReadRowsResponse = protos.google.bigtable.v2.ReadRowsResponse;
 
 /**
  * A ReadRowsResponse given in the generated client's object shape, as the bytes a server sends: fakes of the
  * ReadRows stream hand these to `readRows`, which decodes responses itself.
  */
 export function encodeReadRowsResponse(response: unknown): Buffer {
-  const type = protos.google.bigtable.v2.ReadRowsResponse;
-  return Buffer.from(type.encode(type.fromObject(response)).finish());
+  return Buffer.from(ReadRowsResponse.encode(ReadRowsResponse.fromObject(response)).finish());
 }
 
 /**
@@ -48,6 +50,6 @@ export function fakeReadRowsStub(
 
 /** How many rows (commit_row chunks) the bytes of a ReadRowsResponse complete, read by the generated decoder. */
 export function commitsIn(bytes: Uint8Array): number {
-  const { chunks } = protos.google.bigtable.v2.ReadRowsResponse.decode(bytes);
+  const { chunks } = ReadRowsResponse.decode(bytes);
   return (chunks ?? []).filter((c) => c.commitRow).length;
 }

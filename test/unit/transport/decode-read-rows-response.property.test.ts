@@ -4,19 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { ReadRowsStreamError } from '../../../src/errors/read-rows-stream-error.js';
 import type { ReadRowsResponseLike } from '../../../src/transport/chunk-merger.js';
 import { ReadRowsResponseDecoder } from '../../../src/transport/decode-read-rows-response.js';
+import { ReadRowsResponse } from '../../support/encode-read-rows-response.js';
 
-// The generated message type: what the generated client would have decoded from the same bytes is the oracle.
+// The generated message type (test/support): what the generated client would have decoded from the same bytes is
+// the oracle.
 const require = createRequire(import.meta.url);
-interface MessageType {
-  fromObject(o: unknown): unknown;
-  encode(m: unknown): { finish(): Uint8Array };
-  decode(b: Uint8Array): unknown;
-  toObject(m: unknown, o: Record<string, unknown>): ReadRowsResponseLike;
-}
-const { protos } = require('@google-cloud/bigtable-api') as {
-  protos: { google: { bigtable: { v2: { ReadRowsResponse: MessageType } } } };
-};
-const ReadRowsResponse = protos.google.bigtable.v2.ReadRowsResponse;
 const { Writer } = require('protobufjs') as {
   Writer: { create(): { uint32(v: number): unknown; bytes(b: Uint8Array): unknown; finish(): Uint8Array } };
 };

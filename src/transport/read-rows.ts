@@ -59,21 +59,34 @@ function idleFailure(idleMs: number): { code: number; details: string } {
   return { code: GrpcStatus.DEADLINE_EXCEEDED, details: `no response for ${idleMs} ms` };
 }
 
-/** Row keys up to which `isComplete` asks `readRowsResume`: its walk over the keys runs after every response. */
-const EARLY_END_MAX_KEYS = 16;
+/**
+ * The key after which a request that reads only row keys has nothing left: its greatest key (least when reversed).
+ * Undefined when it reads any range (rows may come up to the range's end, which no key received can prove).
+ */
+function finalKeyOf(request: ReadRowsRequestData): Uint8Array | undefined {
+  const rows = request.rows;
+  if (rows === undefined || rows.rowRanges.length > 0 || rows.rowKeys.length === 0) return undefined;
+  const order = request.reversed ? -1 : 1;
+  let last = rows.rowKeys[0]!;
+  for (const key of rows.rowKeys) if (Buffer.compare(key, last) * order > 0) last = key;
+  return last;
+}
 
 /**
- * Whether nothing is left to read: the row limit was reached, or (a get, a short key list) every requested key was
- * passed; no row is half-read. A long key list or any range is left to the stream's own end: the resume walk per
- * response would make a `getMany` of n keys cost n² (a 10,000-key read then took minutes).
+ * Whether nothing is left to read: the row limit was reached, or the read (of row keys only) has passed its final
+ * key; no row is half-read. Any range is left to the stream's own end.
  */
-function isComplete(request: ReadRowsRequestData, merger: ChunkMerger, rowsRead: bigint): boolean {
+function isComplete(
+  request: ReadRowsRequestData,
+  merger: ChunkMerger,
+  rowsRead: bigint,
+  finalKey: Uint8Array | undefined,
+): boolean {
   if (merger.hasPartialRow) return false;
   if (request.rowsLimit !== undefined && rowsRead >= request.rowsLimit) return true;
-  const rows = request.rows;
-  if (rows === undefined || rows.rowRanges.length > 0 || rows.rowKeys.length > EARLY_END_MAX_KEYS)
-    return false;
-  return readRowsResume(request, { lastKey: merger.resumeKey, rowsRead }) === 'done';
+  const at = merger.resumeKey;
+  if (finalKey === undefined || at === undefined) return false;
+  return Buffer.compare(at, finalKey) * (request.reversed ? -1 : 1) >= 0;
 }
 
 /**
@@ -139,6 +152,7 @@ export async function* readRowBatches(
   const headers = request.reversed ? REVERSE_SCAN_HEADERS : undefined;
   const merger = new ChunkMerger({ reversed: request.reversed === true });
   const decoder = new ReadRowsResponseDecoder();
+  const finalKey = finalKeyOf(request);
   let rowsRead = 0n;
   let failures = 0;
   let failingSince: number | undefined;
@@ -206,7 +220,7 @@ export async function* readRowBatches(
           // status is left to come. Leaving the loop drops the stream as hand-written code does, which costs less
           // than taking the trailers through grpc-js and gax; `abandonStream` is not needed, and its cancel would
           // cost more (gax decodes the CANCELLED status's details on every cancelled call).
-          if (merger.resumeKey !== before && isComplete(request, merger, rowsRead)) {
+          if (merger.resumeKey !== before && isComplete(request, merger, rowsRead, finalKey)) {
             stream.on('error', () => undefined);
             finished = true;
             return;

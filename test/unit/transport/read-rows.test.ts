@@ -227,6 +227,35 @@ describe('readRows deadline and cancellation', () => {
       rowsLimit: 2n,
     });
     expect(byLimit).toMatchObject({ keys: ['a', 'b'], error: undefined });
+    // Many keys (a getMany), some absent: done once the greatest requested key is passed, by a row or a scanned key.
+    const keys = Array.from({ length: 40 }, (_, i) => `k${String(i).padStart(2, '0')}`);
+    const many = await run(
+      [
+        {
+          responses: [
+            { chunks: keys.slice(0, 20).map(row) },
+            { chunks: keys.slice(30, 39).map(row), lastScannedRowKey: Buffer.from('k39') },
+          ],
+          hang: true,
+        },
+      ],
+      { rows: { rowKeys: [...keys].reverse().map((k) => Buffer.from(k)), rowRanges: [] } },
+    );
+    expect(many.keys).toEqual([...keys.slice(0, 20), ...keys.slice(30, 39)]);
+    expect(many.error).toBeUndefined();
+    const reversed = await run(
+      [{ responses: [{ chunks: [row('c'), row('b')] }, { chunks: [row('a')] }], hang: true }],
+      { rows: { rowKeys: ['a', 'c', 'b'].map((k) => Buffer.from(k)), rowRanges: [] }, reversed: true },
+    );
+    expect(reversed).toMatchObject({ keys: ['c', 'b', 'a'], error: undefined });
+    // Not before: with the greatest key still to come, the read waits for the stream.
+    const short = await run(
+      [{ responses: [{ chunks: [row('a')] }], hang: true }],
+      { rows: { rowKeys: ['a', 'b'].map((k) => Buffer.from(k)), rowRanges: [] } },
+      { ...FAST, timeoutMs: 200 },
+    );
+    expect(short.keys).toEqual(['a']);
+    expect(short.error).toBeInstanceOf(DeadlineExceededError);
     // A range still open at its end waits for the stream: more rows may come.
     const open = await run(
       [{ responses: [{ chunks: [row('a')] }], hang: true }],

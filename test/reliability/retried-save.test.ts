@@ -112,34 +112,26 @@ describe('a write whose answer was lost never clobbers a later write', () => {
     expectSameColumns(await lockedDirect.get({ id: 'v' }), b!);
   });
 
-  it('delete', async () => {
+  it.each([
+    ['delete', 'd', (m: Mapper, id: string) => m.repository(Profile).delete({ id })],
+    [
+      'deleteByPrefix of a full key (a single-row DeleteFromRow)',
+      'dp',
+      (m: Mapper, id: string) => m.repository(Profile).deleteByPrefix({ id }),
+    ],
+  ] as const)('%s', async (_what, id, remove) => {
     const { proxy, proxied, direct } = pair();
     await warmUp(proxied);
-    await direct.repository(Profile).save(profile('d', 'original'));
-    const b = profile('d', 'bee');
+    await direct.repository(Profile).save(profile(id, 'original'));
+    const b = profile(id, 'bee');
     const settled = await loseTheAnswer(
       proxy,
-      () => proxied.repository(Profile).delete({ id: 'd' }),
-      async () => (await direct.repository(Profile).get({ id: 'd' })) === undefined,
+      () => remove(proxied, id),
+      async () => (await direct.repository(Profile).get({ id })) === undefined,
       () => direct.repository(Profile).save(b),
     );
     expectOutcomeUnknown(settled);
-    expectSameColumns(await direct.repository(Profile).get({ id: 'd' }), b);
-  });
-
-  it('deleteByPrefix of a full key (a single-row DeleteFromRow)', async () => {
-    const { proxy, proxied, direct } = pair();
-    await warmUp(proxied);
-    await direct.repository(Profile).save(profile('dp', 'original'));
-    const b = profile('dp', 'bee');
-    const settled = await loseTheAnswer(
-      proxy,
-      () => proxied.repository(Profile).deleteByPrefix({ id: 'dp' }),
-      async () => (await direct.repository(Profile).get({ id: 'dp' })) === undefined,
-      () => direct.repository(Profile).save(b),
-    );
-    expectOutcomeUnknown(settled);
-    expectSameColumns(await direct.repository(Profile).get({ id: 'dp' }), b);
+    expectSameColumns(await direct.repository(Profile).get({ id }), b);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Column, Entity, Family, KeyPart, Version } from '../../../decorators/index.js';
 import { OptimisticLockError } from '../../../src/errors/optimistic-lock-error.js';
+import { ValueEncodingError } from '../../../src/errors/value-encoding-error.js';
 import { mutateRow } from '../../../src/transport/mutate-row.js';
 import { useMapper } from '../../../src/testing/vitest/use-mapper.js';
 
@@ -100,5 +101,23 @@ describe('Repository.delete with optimistic locking', () => {
     expect(error.message).toMatch(/expected no stored version/);
     await lockError(ledgers.delete(ledger('versioned', 7, 0n)));
     expect(await ledgers.getOrThrow({ id: 'versioned' })).toMatchObject({ balance: 7, version: 1n });
+  });
+
+  it('a version of the wrong type is a ValueEncodingError naming Ledger.version, and nothing is deleted', async () => {
+    const ledgers = mapper().repository(Ledger);
+    await ledgers.save(ledger('typed', 3));
+    const attempts = [
+      ledgers.delete({ id: 'typed' }, { expectedVersion: 1 }), // a number for a bigint version
+      ledgers.delete(Object.assign(new Ledger(), { id: 'typed', version: '1' })),
+    ];
+    for (const attempt of attempts) {
+      const error = await attempt.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ValueEncodingError);
+      expect(error).toMatchObject({ entity: 'Ledger', property: 'version' });
+    }
+    expect(await ledgers.getOrThrow({ id: 'typed' })).toMatchObject({ balance: 3, version: 1n });
   });
 });

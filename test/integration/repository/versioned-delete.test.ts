@@ -17,14 +17,17 @@ class Ledger {
 const ledger = (id: string, balance: number, version = 0n): Ledger =>
   Object.assign(new Ledger(), { id, balance, version });
 
-async function lockError(promise: Promise<unknown>): Promise<OptimisticLockError> {
+async function rejection<T>(promise: Promise<unknown>, type: new (...args: never[]) => T): Promise<T> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(OptimisticLockError);
-  return error as OptimisticLockError;
+  expect(error).toBeInstanceOf(type);
+  return error as T;
 }
+
+const lockError = (promise: Promise<unknown>): Promise<OptimisticLockError> =>
+  rejection(promise, OptimisticLockError);
 
 describe('Repository.delete with optimistic locking', () => {
   const mapper = useMapper([Ledger]);
@@ -111,11 +114,7 @@ describe('Repository.delete with optimistic locking', () => {
       ledgers.delete(Object.assign(new Ledger(), { id: 'typed', version: '1' })),
     ];
     for (const attempt of attempts) {
-      const error = await attempt.then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(ValueEncodingError);
+      const error = await rejection(attempt, ValueEncodingError);
       expect(error).toMatchObject({ entity: 'Ledger', property: 'version' });
     }
     expect(await ledgers.getOrThrow({ id: 'typed' })).toMatchObject({ balance: 3, version: 1n });

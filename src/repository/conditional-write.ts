@@ -1,14 +1,20 @@
 import { OptimisticLockError } from '../errors/optimistic-lock-error.js';
-import type { SaveMutations } from '../mapping/save-mutations.js';
+import type { VersionCheck } from '../mapping/save-mutations.js';
 import type { Mutation } from '../model/mutation.js';
 import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
 import type { WriteTarget } from './write-target.js';
 import { settleWrite, writeCallOptions } from './settle-write.js';
 import { versionPredicate } from './version-predicate.js';
 
+/** The row and version check of a conditional write (a versioned save or update's `SaveMutations` fits). */
+export interface VersionedWrite {
+  readonly key: Uint8Array;
+  readonly version?: Pick<VersionCheck, 'family' | 'qualifier' | 'expected'> | undefined;
+}
+
 /**
- * Writes the mutations of a versioned save or update as one CheckAndMutateRow on the stored version: they apply
- * only if the row still holds the version the entity was read with (OptimisticLockError otherwise).
+ * Writes the mutations of a versioned save, update or delete as one CheckAndMutateRow on the stored version: they
+ * apply only if the row still holds the version the entity was read with (OptimisticLockError otherwise).
  *
  * @example
  * ```ts
@@ -17,7 +23,7 @@ import { versionPredicate } from './version-predicate.js';
  */
 export async function conditionalWrite<E extends object>(
   target: WriteTarget<E>,
-  save: SaveMutations,
+  save: VersionedWrite,
   mutations: readonly Mutation[],
 ): Promise<void> {
   const check = save.version!;

@@ -1,15 +1,15 @@
 import { planPrefixDelete } from '../query/planner/plan-prefix-delete.js';
 import { deleteAllRows, dropRowsByPrefix } from '../transport/drop-row-range.js';
-import { mutateRow } from '../transport/mutate-row.js';
 import type { WriteTarget } from './write-target.js';
 import { guardPrefixDelete } from './prefix-delete-guard.js';
-import { writeCallOptions } from './settle-write.js';
+import { blindWrite, writeCallOptions } from './settle-write.js';
 import type { DeleteByPrefixOptions } from './write-options.js';
 
 /**
  * Deletes every row under leading key parts (the body of `Repository.deleteByPrefix`): the plan is checked
  * against the key and the table's other entities before anything is sent, then sent as DropRowRange calls (and
- * DeleteFromRow for single rows).
+ * DeleteFromRow for single rows, settled like `Repository.delete`: after a lost answer, a row that is gone confirms
+ * the delete; a row still there leaves the OutcomeUnknownError, never a re-sent delete).
  *
  * @example
  * ```ts
@@ -30,7 +30,5 @@ export async function deleteByPrefix<E extends object>(
     return;
   }
   for (const prefix of plan.prefixes) await dropRowsByPrefix(connection, tableId, prefix, write);
-  for (const row of plan.rows) {
-    await mutateRow(connection, tableId, row, [{ kind: 'deleteFromRow' }], write);
-  }
+  for (const row of plan.rows) await blindWrite(target, row, [{ kind: 'deleteFromRow' }]);
 }

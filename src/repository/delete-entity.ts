@@ -1,59 +1,64 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import { OptimisticLockError } from '../errors/optimistic-lock-error.js';
+import { located } from '../mapping/locate-error.js';
+import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { Mutation } from '../model/mutation.js';
-import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
+import { conditionalWrite } from './conditional-write.js';
+import type { VersionedWrite } from './conditional-write.js';
+import { rowKeyOf } from './key-input.js';
 import type { WriteTarget } from './write-target.js';
-import { blindWrite, settleWrite, writeCallOptions } from './settle-write.js';
-import { versionPredicate } from './version-predicate.js';
+import { blindWrite } from './settle-write.js';
 import type { DeleteEntityOptions } from './write-options.js';
 
+const DELETE_ROW: readonly Mutation[] = [{ kind: 'deleteFromRow' }];
+
 /**
- * Deletes one row (the body of `Repository.delete`): a plain DeleteFromRow, or with `expectedVersion` one
- * CheckAndMutateRow on the stored version (OptimisticLockError when it differs).
+ * Deletes one row (the body of `Repository.delete`): a plain DeleteFromRow, or one CheckAndMutateRow on the stored
+ * version (OptimisticLockError when it differs, nothing deleted) when `expectedVersion` is given or, without it,
+ * when `key` is an entity carrying its version property. A stale entity therefore never erases a later save.
  *
  * @example
  * ```ts
- * await deleteEntity(target, devices.keyOf({ deviceType: 'phone', deviceId: 'x' }), { expectedVersion: 3 });
+ * await deleteEntity(target, { deviceType: 'phone', deviceId: 'x' }, { expectedVersion: 3 });
  * ```
  */
 export async function deleteEntity<E extends object>(
   target: WriteTarget<E>,
-  rowKey: Uint8Array,
+  key: object,
   options: DeleteEntityOptions,
 ): Promise<void> {
   const { meta } = target;
-  const expected = options.expectedVersion;
-  const mutations: Mutation[] = [{ kind: 'deleteFromRow' }];
-  if (expected === undefined) {
-    await blindWrite(target, rowKey, mutations);
+  const rowKey = rowKeyOf(meta, key);
+  const check = deleteVersionCheck(meta, key, options);
+  if (check === undefined) {
+    await blindWrite(target, rowKey, DELETE_ROW);
     return;
   }
+  await conditionalWrite(target, { key: rowKey, version: check }, DELETE_ROW);
+}
+
+/** The version check of a delete, or undefined for an unconditional one. */
+function deleteVersionCheck<E extends object>(
+  meta: EntityMetadata<E>,
+  key: object,
+  options: DeleteEntityOptions,
+): VersionedWrite['version'] {
   const version = meta.version;
-  if (!version)
+  const explicit = options.expectedVersion;
+  if (explicit !== undefined && !version)
     throw new InvalidArgumentError({
       api: `Repository<${meta.name}>.delete`,
       argument: 'expectedVersion',
-      value: expected,
+      value: explicit,
       expected: `undefined: ${meta.name} has no version field`,
     });
-  const { predicate } = versionPredicate({
+  if (!version) return undefined;
+  const expected: unknown = explicit ?? (key as Record<string, unknown>)[version.property];
+  if (expected === undefined) return undefined;
+  // As in save and update, version 0 (or null) means "no version cell yet", never a cell holding 0.
+  const none = expected === null || expected === 0 || expected === 0n;
+  return {
     family: version.family,
     qualifier: version.qualifier,
-    expected: version.codec.encode(expected),
-  });
-  const matched = await settleWrite(
-    target,
-    rowKey,
-    mutations,
-    () =>
-      checkAndMutateRow(
-        target.connection,
-        target.tableId,
-        rowKey,
-        { predicate, onMatch: mutations },
-        writeCallOptions(target),
-      ),
-    true,
-  );
-  if (!matched) throw new OptimisticLockError({ entity: meta.name, key: rowKey, expectedVersion: expected });
+    expected: none ? undefined : located(meta.name, version.property, () => version.codec.encode(expected)),
+  };
 }

@@ -1,4 +1,6 @@
 import { counterIncrement } from '../mapping/counter-operations.js';
+import { decodeCounterReply } from '../mapping/decode-counter-reply.js';
+import type { CounterFieldMetadata } from '../metadata/entity-metadata.js';
 import { readModifyWriteRow } from '../transport/read-modify-write-row.js';
 import type { WriteTarget } from './write-target.js';
 import { rowKeyOf } from './key-input.js';
@@ -28,8 +30,7 @@ export async function incrementCounter<E extends object>(
     [rule],
     writeCallOptions(target),
   );
-  const field = meta.fields.find((f) => f.property === property)!;
-  const cell = row.cells.find((c) => c.family === rule.family);
-  return (field as { codec: { decode(b: Uint8Array): unknown } }).codec.decode(cell!.value) as
-    bigint | number;
+  // counterIncrement has checked that the property is a counter.
+  const field = meta.fields.find((f) => f.property === property) as CounterFieldMetadata;
+  return decodeCounterReply(meta.name, field, row);
 }

@@ -396,7 +396,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
 
   /**
    * Deletes the entity's row (all its cells, known or not). Deleting a missing row is not an error. With
-   * `expectedVersion` (or an entity carrying its version), the delete is conditional on it.
+   * `expectedVersion`, or without it when `key` is an entity whose version property is set, the delete is
+   * conditional on that version (OptimisticLockError and nothing deleted if the row holds another one); version 0
+   * means "no version cell yet", as for `save` and `update`. A plain key deletes unconditionally.
    *
    * @example
    * ```ts
@@ -404,7 +406,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async delete(key: FullKey<E, K>, options: DeleteEntityOptions = {}): Promise<void> {
-    await deleteEntity(this.writeTarget(options), this.keyOf(key), options);
+    await deleteEntity(this.writeTarget(options), key, options);
   }
 
   /**

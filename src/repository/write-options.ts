@@ -12,7 +12,10 @@ export interface SaveEntityOptions extends CallOptions {
 
 /** Options of {@link Repository.delete}. */
 export interface DeleteEntityOptions extends CallOptions {
-  /** Delete only if the stored version is this one (OptimisticLockError otherwise). */
+  /**
+   * Delete only if the stored version is this one (OptimisticLockError otherwise); 0 = only if the row has no version
+   * cell. Defaults to the version property of the entity passed as key, if set.
+   */
   readonly expectedVersion?: bigint | number;
 }
 

@@ -112,19 +112,26 @@ describe('a write whose answer was lost never clobbers a later write', () => {
     expectSameColumns(await lockedDirect.get({ id: 'v' }), b!);
   });
 
-  it('delete', async () => {
+  it.each([
+    ['delete', 'd', (m: Mapper, id: string) => m.repository(Profile).delete({ id })],
+    [
+      'deleteByPrefix of a full key (a single-row DeleteFromRow)',
+      'dp',
+      (m: Mapper, id: string) => m.repository(Profile).deleteByPrefix({ id }),
+    ],
+  ] as const)('%s', async (_what, id, remove) => {
     const { proxy, proxied, direct } = pair();
     await warmUp(proxied);
-    await direct.repository(Profile).save(profile('d', 'original'));
-    const b = profile('d', 'bee');
+    await direct.repository(Profile).save(profile(id, 'original'));
+    const b = profile(id, 'bee');
     const settled = await loseTheAnswer(
       proxy,
-      () => proxied.repository(Profile).delete({ id: 'd' }),
-      async () => (await direct.repository(Profile).get({ id: 'd' })) === undefined,
+      () => remove(proxied, id),
+      async () => (await direct.repository(Profile).get({ id })) === undefined,
       () => direct.repository(Profile).save(b),
     );
     expectOutcomeUnknown(settled);
-    expectSameColumns(await direct.repository(Profile).get({ id: 'd' }), b);
+    expectSameColumns(await direct.repository(Profile).get({ id }), b);
   });
 });
 
@@ -172,5 +179,26 @@ describe('a write whose answer was lost, that the row shows, resolves', () => {
     expectResolved(settled);
     expect(a.version, 'the version advanced as for an answered save').toBe(2n);
     expectSameColumns(await lockedDirect.get({ id: 'rv' }), a);
+  });
+
+  it('delete and deleteByPrefix of a full key: the row is gone, so the delete is confirmed', async () => {
+    const { proxy, proxied, direct } = pair();
+    await warmUp(proxied);
+    const profiles = direct.repository(Profile);
+    const deletes: ReadonlyArray<readonly [string, () => Promise<void>]> = [
+      ['rd', () => proxied.repository(Profile).delete({ id: 'rd' })],
+      ['rdp', () => proxied.repository(Profile).deleteByPrefix({ id: 'rdp' })],
+    ];
+    for (const [id, remove] of deletes) {
+      await profiles.save(profile(id, 'original'));
+      const settled = await loseTheAnswer(
+        proxy,
+        remove,
+        async () => (await profiles.get({ id })) === undefined,
+        async () => undefined,
+      );
+      expectResolved(settled);
+      expect(await profiles.get({ id })).toBeUndefined();
+    }
   });
 });

@@ -1,5 +1,5 @@
 // Runs one workload: verify first, then repetitions in which the variants take the blocks in turns (the order
-// rotates per block), so drift in the machine's speed touches every variant alike. Ratios are per repetition.
+// changes per block through every permutation), so drift in the machine's speed touches every variant alike. Ratios are per repetition.
 import type { Sample } from './cpu-meter.js';
 import { measure } from './cpu-meter.js';
 import type { Spread } from './stats.js';
@@ -39,6 +39,14 @@ export interface RunOptions {
   readonly onlyVariants?: readonly VariantName[] | undefined;
 }
 
+/** All orders of `items` (3 variants: 6 orders, in which each variant follows each other one equally often). */
+function permutations<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [[...items]];
+  return items.flatMap((first, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [first, ...rest]),
+  );
+}
+
 function add(totals: VariantTotals, sample: Sample): void {
   totals.wallMs += sample.wallMs;
   totals.clientCpuS += sample.clientCpuS;
@@ -63,14 +71,16 @@ export async function runWorkload(
   // sides (V8 tiers a function up only after many calls; a cold variant would lose for reasons users never see).
   for (let block = 0; block < Math.min(2, prepared.blocks); block++)
     for (const name of names) await prepared.variants[name]!(block);
+  // Every order of the variants in turn, not rotations of one: under a rotation the same variant always runs
+  // right after the same other one (library after HL), so that one's garbage-collection debt always lands on it.
+  const orders = permutations(names);
   const perRep: Array<Record<string, VariantTotals>> = [];
   const timed = async (): Promise<void> => {
     for (let rep = 0; rep < options.repetitions; rep++) {
       const totals: Record<string, VariantTotals> = {};
       for (const name of names) totals[name] = { wallMs: 0, clientCpuS: 0, serverCpuS: 0 };
       for (let block = 0; block < prepared.blocks; block++) {
-        const shift = (block + rep) % names.length;
-        const order = [...names.slice(shift), ...names.slice(0, shift)];
+        const order = orders[(rep * prepared.blocks + block) % orders.length]!;
         for (const name of order) {
           const run = prepared.variants[name]!;
           add(totals[name]!, await measure(() => run(block), options.serverPid));

@@ -5,6 +5,13 @@ import type { CancellableStream } from './abandon-stream.js';
 type ProtoReadRowsRequest = protos.google.bigtable.v2.IReadRowsRequest;
 
 /**
+ * A ReadRows call as it streams: the bytes of each response message, and the means to stop it.
+ *
+ * @internal gRPC types stay out of the published `.d.ts`.
+ */
+export type ReadRowsByteStream = AsyncIterable<Buffer> & CancellableStream;
+
+/**
  * The generated gRPC stub of the data client, as far as a ReadRows of undecoded responses needs it.
  *
  * @internal gRPC types stay out of the published `.d.ts`.
@@ -18,7 +25,7 @@ export interface ReadRowsStub {
     argument: ProtoReadRowsRequest,
     metadata: grpc.Metadata,
     options: grpc.CallOptions,
-  ): AsyncIterable<Buffer> & CancellableStream;
+  ): ReadRowsByteStream;
 }
 
 /** Responses stay bytes: {@link ReadRowsResponseDecoder} decodes them. */
@@ -55,7 +62,7 @@ export function openReadRowsStream(
   stub: ReadRowsStub,
   request: ProtoReadRowsRequest,
   options: { readonly timeoutMs?: number | undefined; readonly headers?: Readonly<Record<string, string>> },
-): AsyncIterable<Buffer> & CancellableStream {
+): ReadRowsByteStream {
   const metadata = new grpc.Metadata();
   metadata.set('x-goog-request-params', routingParams(request));
   metadata.set('x-goog-api-client', API_CLIENT);

@@ -4,7 +4,6 @@ import { TransportError } from '../errors/transport-error.js';
 import type { ReadRowsRequestData } from '../model/read-rows-request.js';
 import type { RowData } from '../model/row-data.js';
 import { abandonStream } from './abandon-stream.js';
-import type { CancellableStream } from './abandon-stream.js';
 import { abortableSleep } from './abortable-sleep.js';
 import type { BigtableConnection } from './bigtable-connection.js';
 import { CallScope } from './call-scope.js';
@@ -14,6 +13,7 @@ import { ChunkMerger } from './chunk-merger.js';
 import { ReadRowsResponseDecoder } from './decode-read-rows-response.js';
 import { mayRetry } from './failure-delivery.js';
 import { openReadRowsStream } from './open-read-rows-stream.js';
+import type { ReadRowsByteStream } from './open-read-rows-stream.js';
 import { READ_IDLE_WATCH } from './idle-watch.js';
 import { GrpcStatus, toTransportError } from './grpc-error.js';
 import { readRowsResume } from './read-rows-resume.js';
@@ -51,8 +51,6 @@ export interface ReadRowsOptions {
 
 /** Feature flags `{ reverse_scans: true }`, base64url; without it the server answers UNIMPLEMENTED to reversed reads. */
 const REVERSE_SCAN_HEADERS = { 'bigtable-features': 'CAE=' };
-
-type ResponseStream = AsyncIterable<Buffer> & CancellableStream;
 
 /** The failure of an attempt that stayed silent for `readIdleMs`: retryable like a deadline. */
 function idleFailure(idleMs: number): { code: number; details: string } {
@@ -170,7 +168,7 @@ export async function* readRowBatches(
 
       const stub = connection.dataStub;
       if (stub === undefined) throw new InternalError('readRows', 'the data client is ready but has no stub');
-      let stream: ResponseStream;
+      let stream: ReadRowsByteStream;
       try {
         stream = openReadRowsStream(
           stub,
@@ -217,9 +215,8 @@ export async function* readRowBatches(
           }
           scope.throwIfStopped();
           // Every requested row is in (a get's key, a reached rowsLimit): the rows are final, and only the call's
-          // status is left to come. Leaving the loop drops the stream as hand-written code does, which costs less
-          // than taking the trailers through grpc-js and gax; `abandonStream` is not needed, and its cancel would
-          // cost more (gax decodes the CANCELLED status's details on every cancelled call).
+          // status is left to come. Leaving the loop drops the stream as hand-written code does instead of waiting
+          // for the trailers; no cancel is needed, since the server ends the call right after its last row.
           if (merger.resumeKey !== before && isComplete(request, merger, rowsRead, finalKey)) {
             stream.on('error', () => undefined);
             finished = true;

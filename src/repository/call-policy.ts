@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { CallTimeouts, PerCallOptions } from '../transport/call-timeouts.js';
+import type { BoundCallOptions, CallTimeouts } from '../transport/call-timeouts.js';
 import { DEFAULT_TIMEOUTS } from '../transport/call-timeouts.js';
 import { resolveRetryPolicy } from '../transport/resolve-retry-policy.js';
 import type { RetryPolicy } from '../transport/retry-policy.js';
@@ -33,7 +33,7 @@ export function resolveCallPolicy(options: {
 }): CallPolicy {
   const retry = resolveRetryPolicy(options.retry, DEFAULT_RETRY_POLICY);
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-  for (const key of ['attemptMs', 'totalMs', 'readIdleMs'] as const) {
+  for (const key of ['attemptMs', 'totalMs', 'readIdleMs', 'adminMs'] as const) {
     if (!(Number.isFinite(timeouts[key]) && timeouts[key] > 0)) {
       throw new InvalidArgumentError({
         api: 'RepositoryOptions',
@@ -47,7 +47,8 @@ export function resolveCallPolicy(options: {
 }
 
 /**
- * The options handed to a transport call: the mapper's policy plus this call's signal and deadline.
+ * The options handed to a transport call: the mapper's policy plus this call's signal and deadline (the public
+ * call's shared deadline too, when it was bound with `bindCall`).
  *
  * @example
  * ```ts
@@ -56,17 +57,19 @@ export function resolveCallPolicy(options: {
  */
 export function callOptions(
   policy: CallPolicy,
-  call: PerCallOptions = {},
+  call: BoundCallOptions = {},
 ): {
   readonly retry: RetryPolicy;
   readonly timeouts: Required<CallTimeouts>;
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
+  readonly deadlineAt?: number;
 } {
   return {
     retry: policy.retry,
     timeouts: policy.timeouts,
     ...(call.signal === undefined ? {} : { signal: call.signal }),
     ...(call.timeoutMs === undefined ? {} : { timeoutMs: call.timeoutMs }),
+    ...(call.deadlineAt === undefined ? {} : { deadlineAt: call.deadlineAt }),
   };
 }

@@ -99,13 +99,12 @@ async function sendSettled(
   } catch (error) {
     if (!(error instanceof OutcomeUnknownError)) throw error;
     const mutations = (applyOn ? input.onMatch : input.onNoMatch) ?? [];
-    const call = target.call.signal === undefined ? {} : { signal: target.call.signal };
     const [written] = await confirmWritten(
       target.connection,
       target.tableId,
       [{ key, mutations }],
       target.policy,
-      call,
+      target.call,
     );
     if (written) return applyOn;
     throw error;
@@ -115,12 +114,11 @@ async function sendSettled(
 async function readWholeRow(target: WriteTarget<object>, key: Uint8Array): Promise<RowData> {
   const filter = wholeEntityReadFilter(target.meta, target.now());
   const request = { rows: { rowKeys: [key], rowRanges: [] }, ...(filter ? { filter } : {}) };
-  const call = target.call.signal === undefined ? {} : { signal: target.call.signal };
   for await (const row of readRows(
     target.connection,
     target.tableId,
     request,
-    callOptions(target.policy, call),
+    callOptions(target.policy, target.call),
   ))
     return row;
   return { key, cells: [] };

@@ -13,6 +13,8 @@ import { keysNode } from '../query/nodes/read-node.js';
 import { Lookup } from '../query/builder/lookup.js';
 import type { QueryExecuteOptions, QueryExecutor } from '../query/builder/query-executor.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
+import type { BoundCall } from '../transport/call-timeouts.js';
+import { bindDeadline } from '../transport/call-timeouts.js';
 import { addToAggregate } from './add-to-aggregate.js';
 import type { CallPolicy } from './call-policy.js';
 import { callOptions, resolveCallPolicy } from './call-policy.js';
@@ -113,15 +115,20 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   private readonly saveOptions: SaveOptions = { now: () => this.now() };
 
   /** Where a write of this entity runs: connection, table, clock, the mapper's policy and this call's options. */
-  private writeTarget(call: CallOptions): WriteTarget<E> {
+  private writeTarget(call: CallOptions | BoundCall): WriteTarget<E> {
     return {
       connection: this.connection,
       tableId: this.tableId,
       meta: this.meta,
       now: () => this.now(),
       policy: this.policy,
-      call,
+      call: this.bind(call),
     };
+  }
+
+  /** The call's deadline, fixed now (kept when already fixed): every RPC of the public call shares it. */
+  private bind(call: CallOptions | BoundCall): BoundCall {
+    return bindDeadline(call, this.policy.timeouts.totalMs);
   }
 
   /**
@@ -262,7 +269,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   private conditionalWrite(
     save: SaveMutations,
     mutations: readonly Mutation[],
-    call: CallOptions,
+    call: BoundCall,
   ): Promise<void> {
     return conditionalWrite(this.writeTarget(call), save, mutations);
   }
@@ -498,7 +505,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     entities: readonly E[] | Iterable<E> | AsyncIterable<E>,
     options: SaveManyOptions = {},
   ): Promise<void> {
-    const { onProgress, ...call } = options;
+    const { onProgress } = options;
+    // One deadline for the whole load: every request, versioned save and read-back of every chunk.
+    const call = this.bind(options);
     const concurrency = this.options.batchConcurrency ?? 4;
     if (!Array.isArray(entities)) {
       await writeStream({
@@ -518,7 +527,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   }
 
   /** One entity of a saveMany, validated and encoded (a versioned one is written alone, with its check). */
-  private saveItem(entity: E, options: CallOptions): WriteItem {
+  private saveItem(entity: E, options: BoundCall): WriteItem {
     if (typeof entity === 'object' && entity !== null && partialLoadOf(entity)) {
       throw new InvalidArgumentError({
         api: `Repository<${this.meta.name}>.saveMany`,
@@ -544,7 +553,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
 
   private writeItems(
     items: readonly WriteItem[],
-    call: CallOptions,
+    call: BoundCall,
     concurrency: number,
     onProgress?: (progress: WriteProgress) => void,
   ): Promise<void> {
@@ -577,7 +586,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       tableId: this.tableId,
       entity: this.meta.name,
       policy: this.policy,
-      call: options,
+      call: this.bind(options),
       concurrency: this.options.batchConcurrency ?? 4,
       maxRequestBytes: this.options.batchMaxBytes,
       items: encoded.map((key) => ({

@@ -14,7 +14,8 @@ import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
 import { readRows } from '../transport/read-rows.js';
 import type { CallPolicy } from './call-policy.js';
 import { callOptions } from './call-policy.js';
-import type { CallOptions } from './repository-options.js';
+import type { BoundCallOptions } from '../transport/call-timeouts.js';
+import { readBackCall } from './confirm-written.js';
 
 /**
  * What a conditional rewrite did: `migrated` (the row now holds the upcast entity at the current version),
@@ -45,7 +46,7 @@ export type RewriteOutcome =
 export interface RewriteOptions {
   readonly now: () => number;
   readonly policy: CallPolicy;
-  readonly call?: CallOptions;
+  readonly call?: BoundCallOptions;
 }
 
 /**
@@ -76,12 +77,12 @@ async function readToken(
     rows: { rowKeys: [key], rowRanges: [] },
     filter: chainFilters([columnFilter(family, qualifier), { cellsPerColumnLimit: 1 }])!,
   };
-  const signal = options.call?.signal;
+  // A read-back settling a lost answer: the call's deadline, with the read-back's grace.
   for await (const row of readRows(
     connection,
     tableId,
     request,
-    callOptions(options.policy, signal ? { signal } : {}),
+    callOptions(options.policy, readBackCall(options.call ?? {})),
   ))
     return tokenOf(meta, row);
   return undefined;

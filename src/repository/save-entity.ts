@@ -59,12 +59,7 @@ async function savePartial<E extends object>(
     ...options,
     ...(expectedVersion === undefined ? {} : { expectedVersion }),
   };
-  const next = await updateEntity(
-    { ...target, call: updateOptions },
-    key,
-    changes as EntityChanges<E>,
-    updateOptions,
-  );
+  const next = await updateEntity(target, key, changes as EntityChanges<E>, updateOptions);
   const version = meta.version;
   if (version && next !== undefined) (entity as Record<string, unknown>)[version.property] = next;
   return entity;

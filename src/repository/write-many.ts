@@ -5,7 +5,7 @@ import { PartialWriteError } from '../errors/partial-write-error.js';
 import type { WriteFailure, WriteOutcome } from '../errors/partial-write-error.js';
 import { TransportError } from '../errors/transport-error.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
-import type { PerCallOptions } from '../transport/call-timeouts.js';
+import type { BoundCallOptions } from '../transport/call-timeouts.js';
 import { fromProtoMutation } from '../transport/from-proto-mutation.js';
 import { mutatePreparedRows } from '../transport/mutate-rows.js';
 import type { PreparedMutateRowsEntry } from '../transport/prepare-mutate-rows-entry.js';
@@ -47,7 +47,8 @@ export async function writeMany(input: {
   readonly tableId: string;
   readonly entity: string;
   readonly policy: CallPolicy;
-  readonly call?: PerCallOptions | undefined;
+  /** The batch's signal and deadline (bound once for the whole public call: see `bindDeadline`). */
+  readonly call?: BoundCallOptions | undefined;
   readonly concurrency: number;
   readonly maxRequestBytes?: number | undefined;
   readonly items: readonly WriteItem[];

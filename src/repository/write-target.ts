@@ -1,11 +1,11 @@
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import type { CallPolicy } from './call-policy.js';
-import type { CallOptions } from './repository-options.js';
+import type { BoundCall } from '../transport/call-timeouts.js';
 
 /**
  * Where a write runs: connection, physical table, metadata, clock and the mapper's call policy with this call's
- * options.
+ * signal and deadline.
  *
  * @example
  * ```ts
@@ -18,5 +18,6 @@ export interface WriteTarget<E extends object> {
   readonly meta: EntityMetadata<E>;
   readonly now: () => number;
   readonly policy: CallPolicy;
-  readonly call: CallOptions;
+  /** This call's signal and deadline, fixed when the public call began: every RPC of the write shares it. */
+  readonly call: BoundCall;
 }

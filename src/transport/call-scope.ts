@@ -2,6 +2,7 @@ import { AbortedError } from '../errors/aborted-error.js';
 import { ConnectionClosedError } from '../errors/connection-closed-error.js';
 import { DeadlineExceededError } from '../errors/deadline-exceeded-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { BoundCallOptions } from './call-timeouts.js';
 import { IdleWatch } from './idle-watch.js';
 
 /** Why a call was stopped from outside its own attempts. */
@@ -41,9 +42,9 @@ export class CallScope {
   constructor(
     readonly rpc: string,
     closeSignal: AbortSignal,
-    options: { readonly signal?: AbortSignal | undefined; readonly timeoutMs?: number | undefined },
+    options: BoundCallOptions,
   ) {
-    const { signal, timeoutMs } = options;
+    const { signal, timeoutMs, deadlineAt } = options;
     if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
       throw new InvalidArgumentError({
         api: rpc,
@@ -52,15 +53,20 @@ export class CallScope {
         expected: 'a positive number of milliseconds',
       });
     }
-    this.deadlineAt = timeoutMs === undefined ? undefined : this.startedAt + timeoutMs;
+    // A deadline shared with earlier RPCs of the same public call (see BoundCallOptions) wins over a fresh one.
+    this.deadlineAt = deadlineAt ?? (timeoutMs === undefined ? undefined : this.startedAt + timeoutMs);
     this.watchClose(closeSignal);
     if (signal) this.listen(signal, () => new AbortedError(rpc, signal.reason));
-    if (timeoutMs !== undefined && this.reason === undefined) {
+    if (this.deadlineAt !== undefined && this.reason === undefined) {
+      const budget = timeoutMs ?? this.deadlineAt - this.startedAt;
+      const left = this.deadlineAt - this.startedAt;
+      if (left <= 0) this.stop(new DeadlineExceededError(rpc, budget));
       // One shared timer for every call's deadline (most calls end long before it): a timer set and cleared per
       // call is a measurable part of a point write's cost.
-      this.unwatchDeadline = DEADLINE_WATCH.start(timeoutMs, () =>
-        this.stop(new DeadlineExceededError(rpc, timeoutMs)),
-      );
+      else
+        this.unwatchDeadline = DEADLINE_WATCH.start(left, () =>
+          this.stop(new DeadlineExceededError(rpc, budget)),
+        );
     }
   }
 

@@ -20,6 +20,12 @@ export interface CallTimeouts {
    * resumed, within the retry policy's window. Default 30 s.
    */
   readonly readIdleMs?: number;
+  /**
+   * Overall deadline of each admin operation (`createTable`, `ensureSchema`, `mapper.schema.plan/apply/check`,
+   * `describeTable`, the backfill's checkpoint table set-up): every admin RPC it makes, retries included. Default
+   * 60 s. Kept apart from `totalMs` so that tight data-call deadlines do not break schema set-up.
+   */
+  readonly adminMs?: number;
 }
 
 /** The defaults of {@link CallTimeouts}. */
@@ -27,6 +33,7 @@ export const DEFAULT_TIMEOUTS: Required<CallTimeouts> = Object.freeze({
   attemptMs: 20_000,
   totalMs: 60_000,
   readIdleMs: 30_000,
+  adminMs: 60_000,
 });
 
 /**
@@ -41,4 +48,56 @@ export const DEFAULT_TIMEOUTS: Required<CallTimeouts> = Object.freeze({
 export interface PerCallOptions {
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
+}
+
+/**
+ * Per-call options of one RPC of a public call that may make several (a write and its confirming read-back, the
+ * requests of a batch, the steps of a schema apply): `deadlineAt` is the public call's deadline, fixed once when it
+ * began, so that every RPC shares it instead of each starting a fresh `timeoutMs`. `timeoutMs` then only names the
+ * caller's budget in a DeadlineExceededError.
+ *
+ * @example
+ * ```ts
+ * const call: BoundCallOptions = { timeoutMs: 2_000, deadlineAt: Date.now() + 2_000 };
+ * ```
+ */
+export interface BoundCallOptions {
+  readonly signal?: AbortSignal | undefined;
+  readonly timeoutMs?: number | undefined;
+  /** Epoch milliseconds by which the whole public call must settle. */
+  readonly deadlineAt?: number | undefined;
+}
+
+/**
+ * {@link BoundCallOptions} with the deadline fixed: what `bindDeadline` returns.
+ *
+ * @example
+ * ```ts
+ * const call: BoundCall = bindDeadline({ timeoutMs: 2_000 }, DEFAULT_TIMEOUTS.totalMs);
+ * ```
+ */
+export interface BoundCall extends BoundCallOptions {
+  readonly timeoutMs: number;
+  readonly deadlineAt: number;
+}
+
+/**
+ * Fixes a public call's deadline when it begins: its own `timeoutMs`, else `defaultMs`, from now. A call already
+ * bound keeps its deadline, so that a public call made of other calls (a saveMany's versioned saves, an
+ * ensureSchema's plan and apply) still has one deadline in all.
+ *
+ * @example
+ * ```ts
+ * const call = bindDeadline(options, policy.timeouts.totalMs);
+ * await mutateRow(conn, table, key, mutations, { ...call, safety: 'write' });
+ * ```
+ */
+export function bindDeadline(call: BoundCallOptions, defaultMs: number): BoundCall {
+  if (call.deadlineAt !== undefined && call.timeoutMs !== undefined) return call as BoundCall;
+  const timeoutMs = call.timeoutMs ?? defaultMs;
+  return {
+    ...(call.signal === undefined ? {} : { signal: call.signal }),
+    timeoutMs,
+    deadlineAt: Date.now() + timeoutMs,
+  };
 }

@@ -2,7 +2,7 @@ import { OutcomeUnknownError } from '../errors/outcome-unknown-error.js';
 import { abortableSleep } from './abortable-sleep.js';
 import type { BigtableConnection } from './bigtable-connection.js';
 import { CallScope, raceStop } from './call-scope.js';
-import type { CallTimeouts, PerCallOptions } from './call-timeouts.js';
+import type { BoundCallOptions, CallTimeouts } from './call-timeouts.js';
 import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
 import { failureDelivery, mayRetry } from './failure-delivery.js';
 import { toTransportError } from './grpc-error.js';
@@ -18,7 +18,7 @@ import { DEFAULT_RETRY_POLICY, backoffMs } from './retry-policy.js';
  * const options: UnaryCallOptions = { safety: 'write', rowKey: key, timeouts: { attemptMs: 5_000 } };
  * ```
  */
-export interface UnaryCallOptions extends PerCallOptions {
+export interface UnaryCallOptions extends BoundCallOptions {
   /**
    * `read`: the call changes nothing, so any retryable failure is retried. `write`: the attempt is re-sent only
    * when it provably applied nothing; a write that was sent and not answered ends with OutcomeUnknownError,
@@ -64,6 +64,7 @@ export async function callUnary<T>(
   const scope = new CallScope(rpc, connection.closeSignal, {
     signal: options.signal,
     timeoutMs: options.timeoutMs ?? options.timeouts?.totalMs ?? DEFAULT_TIMEOUTS.totalMs,
+    deadlineAt: options.deadlineAt,
   });
   const unknown = (cause: unknown): OutcomeUnknownError =>
     new OutcomeUnknownError({

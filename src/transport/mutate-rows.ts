@@ -47,6 +47,8 @@ export interface MutateRowsOptions {
   readonly signal?: AbortSignal | undefined;
   /** Deadline of the whole batch (all requests, retries and backoffs). Default `timeouts.totalMs` (60 s). */
   readonly timeoutMs?: number | undefined;
+  /** The deadline shared with the other RPCs of the same public call (see `BoundCallOptions`). */
+  readonly deadlineAt?: number | undefined;
   readonly timeouts?: CallTimeouts | undefined;
   /**
    * `maxAttempts` counts attempts in total, the first included (Google's `max_retries` + 1). Only entries that
@@ -262,6 +264,7 @@ export async function mutatePreparedRows(
   const scope = new CallScope('MutateRows', connection.closeSignal, {
     signal: options.signal,
     timeoutMs: options.timeoutMs ?? options.timeouts?.totalMs ?? DEFAULT_TIMEOUTS.totalMs,
+    deadlineAt: options.deadlineAt,
   });
   const tableName = connection.tablePath(tableId);
   let state = initialMutateRowsRetryState(entries.length);

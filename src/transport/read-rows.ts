@@ -39,6 +39,8 @@ export interface ReadRowsOptions {
    * Default: none (see `timeouts.readIdleMs` and the retry window for what bounds a stalled read).
    */
   readonly timeoutMs?: number | undefined;
+  /** The deadline shared with the other RPCs of the same public call (see `BoundCallOptions`). */
+  readonly deadlineAt?: number | undefined;
   /** `readIdleMs` bounds each attempt's silence while the consumer waits for rows. */
   readonly timeouts?: CallTimeouts | undefined;
   /**
@@ -146,6 +148,7 @@ export async function* readRowBatches(
   const scope = new CallScope('ReadRows', connection.closeSignal, {
     signal: options.signal,
     timeoutMs: options.timeoutMs,
+    deadlineAt: options.deadlineAt,
   });
   const headers = request.reversed ? REVERSE_SCAN_HEADERS : undefined;
   const merger = new ChunkMerger({ reversed: request.reversed === true });

@@ -13,7 +13,8 @@ import { CollectionQuery } from '../query/builder/collection-query.js';
 import { leadingRunsNodeOf } from '../query/builder/collection-nodes.js';
 import type { KeyPartsOf } from './key-input.js';
 import { Repository } from './repository.js';
-import type { RepositoryOptions } from './repository-options.js';
+import type { CallOptions, RepositoryOptions } from './repository-options.js';
+import { bindDeadline } from '../transport/call-timeouts.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { ApplyResult } from '../schema/schema-manager.js';
 import { SchemaManager } from '../schema/schema-manager.js';
@@ -65,8 +66,8 @@ export class Mapper {
     private readonly options: RepositoryOptions = {},
   ) {
     // Checked here, once: a bad retry policy or timeout fails when the mapper is made, not on a failed write.
-    resolveCallPolicy(options);
-    this.schema = new SchemaManager(connection, options.tableIds);
+    const policy = resolveCallPolicy(options);
+    this.schema = new SchemaManager(connection, options.tableIds, policy);
   }
 
   /**
@@ -107,31 +108,48 @@ export class Mapper {
   /**
    * Creates the table of the given entities (which must share it) with every family they declare, GC rules and
    * aggregate types included. Fails on an existing table: {@link Mapper.ensureSchema} is the re-runnable way.
+   * Bounded by `timeouts.adminMs` (default 60 s) or a trailing `{ signal, timeoutMs }`; ends with
+   * ConnectionClosedError on `close()`.
    *
    * @example
    * ```ts
    * await mapper.createTable(Video, Comment);
+   * await mapper.createTable(Device, { timeoutMs: 10_000 });
    * ```
    */
-  async createTable(...entities: EntityClass[]): Promise<void> {
+  async createTable(...entities: EntityClass[]): Promise<void>;
+  async createTable(...args: [...entities: EntityClass[], options: CallOptions]): Promise<void>;
+  async createTable(...args: Array<EntityClass | CallOptions>): Promise<void> {
+    const last = args[args.length - 1];
+    // Entity classes are functions: a trailing plain object is the call's options.
+    const options = typeof last === 'object' && last !== null ? (last as CallOptions) : {};
+    const entities = (options === last ? args.slice(0, -1) : args) as EntityClass[];
     const metas = entities.map((e) => getEntityMetadata(e));
     const table = sharedTable('Mapper.createTable', metas);
-    await createTable(this.connection, this.options.tableIds?.[table] ?? table, familySpecsOf(...metas));
+    const policy = resolveCallPolicy(this.options);
+    await createTable(this.connection, this.options.tableIds?.[table] ?? table, familySpecsOf(...metas), {
+      ...bindDeadline(options, policy.timeouts.adminMs),
+      timeouts: policy.timeouts,
+      retry: policy.retry,
+    });
   }
 
   /**
    * Creates what the entities' tables lack, safely and idempotently: missing tables, missing families, GC rules
    * that differ, a row-key schema the entities share. A second run changes nothing. Refuses (before sending
    * anything) when the tables need a destructive change, e.g. a family whose aggregate type differs; use
-   * `mapper.schema.plan` and `apply` with `allowDestructive` for those.
+   * `mapper.schema.plan` and `apply` with `allowDestructive` for those. The whole run is bounded by
+   * `timeouts.adminMs` (default 60 s) or the call's `timeoutMs`/`signal` (DeadlineExceededError, AbortedError), and
+   * ends with ConnectionClosedError on `close()`.
    *
    * @example
    * ```ts
    * await mapper.ensureSchema([Video, Comment]);
+   * await mapper.ensureSchema([Video], { timeoutMs: 30_000 });
    * ```
    */
-  async ensureSchema(entities: readonly EntityClass[]): Promise<ApplyResult> {
-    return this.schema.ensure(entities);
+  async ensureSchema(entities: readonly EntityClass[], options: CallOptions = {}): Promise<ApplyResult> {
+    return this.schema.ensure(entities, options);
   }
 
   /**

@@ -5,20 +5,23 @@ import { parseRowKeySchemaFile } from '../codecs/key/row-key-schema-file.js';
 import { BigtableMapperError } from '../errors/bigtable-mapper-error.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
+import type { PerCallOptions } from '../transport/call-timeouts.js';
+import { DEFAULT_TIMEOUTS, bindDeadline } from '../transport/call-timeouts.js';
 import { readRows } from '../transport/read-rows.js';
 import { SchemaManager } from './schema-manager.js';
 import type { TableSchema } from './table-schema.js';
 import { rowKeySchemaFromJson } from './table-schema.js';
 
 /**
- * Options of {@link describeTable}.
+ * Options of {@link describeTable}; `signal` and `timeoutMs` bound the whole description (GetTable and the sample
+ * read; default deadline `DEFAULT_TIMEOUTS.adminMs`, 60 s).
  *
  * @example
  * ```ts
- * const options: DescribeTableOptions = { sampleSize: 10, entities: [getEntityMetadata(Device)] };
+ * const options: DescribeTableOptions = { sampleSize: 10, entities: [getEntityMetadata(Device)], timeoutMs: 10_000 };
  * ```
  */
-export interface DescribeTableOptions {
+export interface DescribeTableOptions extends PerCallOptions {
   /** How many row keys to read (the table's first ones). Default 5; 0 reads none. */
   readonly sampleSize?: number;
   /** Entities to decode sample keys with; the first whose key layout accepts a key decodes it. */
@@ -117,7 +120,8 @@ export async function describeTable(
 ): Promise<TableDescription | undefined> {
   const given = options.rowKeySchema;
   const explicit = typeof given === 'string' ? parseRowKeySchemaFile(given) : given;
-  const schema = await new SchemaManager(connection).live(tableId);
+  const call = bindDeadline(options, DEFAULT_TIMEOUTS.adminMs);
+  const schema = await new SchemaManager(connection).live(tableId, call);
   if (!schema) return undefined;
   const sampleSize = options.sampleSize ?? 5;
   const rowKeySchema =
@@ -130,7 +134,7 @@ export async function describeTable(
       filter: { chain: [{ cellsPerRowLimit: 1 }, { stripValue: true as const }] },
       rowsLimit: BigInt(sampleSize),
     };
-    for await (const row of readRows(connection, tableId, request))
+    for await (const row of readRows(connection, tableId, request, call))
       samples.push(decodeKey(row.key, options.entities ?? [], rowKeySchema));
   }
   return { schema, samples };

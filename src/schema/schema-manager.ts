@@ -3,6 +3,10 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { TransportError } from '../errors/transport-error.js';
 import type { EntityClass } from '../metadata/entity-metadata.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
+import type { BoundCall, CallTimeouts, PerCallOptions } from '../transport/call-timeouts.js';
+import { DEFAULT_TIMEOUTS, bindDeadline } from '../transport/call-timeouts.js';
+import type { RetryPolicy } from '../transport/retry-policy.js';
+import type { AdminCallOptions } from '../transport/table-admin.js';
 import {
   createTable,
   deleteTable,
@@ -18,14 +22,15 @@ import { desiredSchema, rowKeySchemaFromJson, rowKeySchemaToJson } from './table
 import type { RowKeySchema } from '../codecs/key/row-key-schema.js';
 
 /**
- * Options of {@link SchemaManager.apply}.
+ * Options of {@link SchemaManager.apply}; `signal` and `timeoutMs` bound the whole apply (default deadline: the
+ * mapper's `timeouts.adminMs`).
  *
  * @example
  * ```ts
- * const options: ApplyOptions = { allowDestructive: true };
+ * const options: ApplyOptions = { allowDestructive: true, timeoutMs: 30_000 };
  * ```
  */
-export interface ApplyOptions {
+export interface ApplyOptions extends PerCallOptions {
   /** Run destructive changes too; without it a plan holding one is refused before anything is sent. */
   readonly allowDestructive?: boolean;
   /** Called after each change has run (`done` of `total`), e.g. to show progress over many tables. */
@@ -90,10 +95,28 @@ const EMULATOR_ROW_KEY_SCHEMA =
  * ```
  */
 export class SchemaManager {
+  /**
+   * @param calls The retry policy and timeouts of its admin calls (a mapper passes its own); `timeouts.adminMs`
+   * (default 60 s) is the deadline of each operation (`plan`, `apply`, `ensure`, ...) that gives none per call.
+   */
   constructor(
     private readonly connection: BigtableConnection,
     private readonly tableIds: Readonly<Record<string, string>> = {},
+    private readonly calls: {
+      readonly timeouts?: CallTimeouts | undefined;
+      readonly retry?: Partial<RetryPolicy> | undefined;
+    } = {},
   ) {}
+
+  /** One deadline for a whole operation, fixed when it begins (kept when an enclosing operation fixed it). */
+  private bind(call: PerCallOptions): BoundCall {
+    return bindDeadline(call, this.calls.timeouts?.adminMs ?? DEFAULT_TIMEOUTS.adminMs);
+  }
+
+  /** The options of one admin RPC of an operation bound by `call`. */
+  private admin(call: BoundCall): AdminCallOptions {
+    return { ...call, timeouts: this.calls.timeouts, retry: this.calls.retry };
+  }
 
   /**
    * The live schema of a table, or `undefined` when it does not exist. On the emulator the row-key schema is
@@ -104,8 +127,8 @@ export class SchemaManager {
    * const live = await mapper.schema.live('devices');
    * ```
    */
-  async live(tableId: string): Promise<TableSchema | undefined> {
-    const table = await getTableSchema(this.connection, tableId);
+  async live(tableId: string, options: PerCallOptions = {}): Promise<TableSchema | undefined> {
+    const table = await getTableSchema(this.connection, tableId, this.admin(this.bind(options)));
     if (!table) return undefined;
     let rowKeySchema: RowKeySchemaState;
     if (this.connection.endpoint.kind === 'emulator')
@@ -140,9 +163,10 @@ export class SchemaManager {
    * ```
    */
   async planTables(desired: readonly TableSchema[], options: PlanOptions = {}): Promise<SchemaPlan> {
+    const call = this.bind(options);
     const live: Record<string, TableSchema | undefined> = {};
     for (const tableId of [...desired.map((t) => t.tableId), ...(options.pruneTables ?? [])])
-      live[tableId] = await this.live(tableId);
+      live[tableId] = await this.live(tableId, call);
     return planSchema(desired, live, options);
   }
 
@@ -154,8 +178,8 @@ export class SchemaManager {
    * const drift = await mapper.schema.check([Device]);
    * ```
    */
-  async check(entities: readonly EntityClass[]): Promise<SchemaDrift> {
-    const plan = await this.plan(entities, { pruneFamilies: true });
+  async check(entities: readonly EntityClass[], options: PerCallOptions = {}): Promise<SchemaDrift> {
+    const plan = await this.plan(entities, { ...this.bind(options), pruneFamilies: true });
     return { ...plan, inSync: plan.changes.length === 0 };
   }
 
@@ -182,9 +206,10 @@ export class SchemaManager {
     const destructive = plan.changes.filter(isDestructive);
     if (destructive.length > 0 && !options.allowDestructive)
       throw new DestructiveChangeError(destructive.map(describeChange));
+    const call = this.bind(options);
     const applied: SchemaChange[] = [];
     for (const change of plan.changes) {
-      await this.run(change);
+      await this.run(change, this.admin(call));
       applied.push(change);
       options.onApplied?.(change, applied.length, plan.changes.length);
     }
@@ -200,8 +225,8 @@ export class SchemaManager {
    * await mapper.schema.ensure([Device]);
    * ```
    */
-  async ensure(entities: readonly EntityClass[]): Promise<ApplyResult> {
-    return this.ensureTables(desiredSchema(entities, { tableIds: this.tableIds }));
+  async ensure(entities: readonly EntityClass[], options: PerCallOptions = {}): Promise<ApplyResult> {
+    return this.ensureTables(desiredSchema(entities, { tableIds: this.tableIds }), options);
   }
 
   /**
@@ -214,44 +239,64 @@ export class SchemaManager {
    * ]);
    * ```
    */
-  async ensureTables(desired: readonly TableSchema[]): Promise<ApplyResult> {
+  async ensureTables(desired: readonly TableSchema[], options: PerCallOptions = {}): Promise<ApplyResult> {
+    const call = this.bind(options);
     try {
-      return await this.apply(await this.planTables(desired));
+      return await this.apply(await this.planTables(desired, call), call);
     } catch (error) {
       // Another process ensuring the same schema got there first (CreateTable or a family create answered
       // ALREADY_EXISTS): plan again from what is there now, once.
       if (!(error instanceof TransportError && error.grpcCode === ALREADY_EXISTS)) throw error;
-      return this.apply(await this.planTables(desired));
+      return this.apply(await this.planTables(desired, call), call);
     }
   }
 
-  private async run(change: SchemaChange): Promise<void> {
+  private async run(change: SchemaChange, call: AdminCallOptions): Promise<void> {
     const { connection } = this;
     const schema = (json: RowKeySchemaJson): RowKeySchema => rowKeySchemaFromJson(json);
     switch (change.kind) {
       case 'createTable':
-        return createTable(connection, change.tableId, change.families);
+        return createTable(connection, change.tableId, change.families, call);
       case 'addFamily':
-        return modifyColumnFamilies(connection, change.tableId, [
-          { family: change.family, action: 'create', spec: change.spec },
-        ]);
+        return modifyColumnFamilies(
+          connection,
+          change.tableId,
+          [{ family: change.family, action: 'create', spec: change.spec }],
+          call,
+        );
       case 'changeGcRule':
-        return modifyColumnFamilies(connection, change.tableId, [
-          { family: change.family, action: 'update', spec: change.to ? { gcRule: change.to } : {} },
-        ]);
+        return modifyColumnFamilies(
+          connection,
+          change.tableId,
+          [{ family: change.family, action: 'update', spec: change.to ? { gcRule: change.to } : {} }],
+          call,
+        );
       case 'changeAggregate':
         // Aggregate types are immutable: drop, then create with the new type (two calls; ids cannot repeat in one).
-        await modifyColumnFamilies(connection, change.tableId, [{ family: change.family, action: 'drop' }]);
-        return modifyColumnFamilies(connection, change.tableId, [
-          { family: change.family, action: 'create', spec: change.to },
-        ]);
+        await modifyColumnFamilies(
+          connection,
+          change.tableId,
+          [{ family: change.family, action: 'drop' }],
+          call,
+        );
+        return modifyColumnFamilies(
+          connection,
+          change.tableId,
+          [{ family: change.family, action: 'create', spec: change.to }],
+          call,
+        );
       case 'setRowKeySchema':
-        if (change.from) await updateRowKeySchema(connection, change.tableId, null);
-        return updateRowKeySchema(connection, change.tableId, schema(change.to));
+        if (change.from) await updateRowKeySchema(connection, change.tableId, null, call);
+        return updateRowKeySchema(connection, change.tableId, schema(change.to), call);
       case 'dropFamily':
-        return modifyColumnFamilies(connection, change.tableId, [{ family: change.family, action: 'drop' }]);
+        return modifyColumnFamilies(
+          connection,
+          change.tableId,
+          [{ family: change.family, action: 'drop' }],
+          call,
+        );
       case 'dropTable':
-        return deleteTable(connection, change.tableId);
+        return deleteTable(connection, change.tableId, call);
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { PerCallOptions } from '../transport/call-timeouts.js';
 import type { FamilySpec, GcRule } from '../model/family-spec.js';
 import { gcRuleKey } from './gc-rule-key.js';
 import type { RowKeySchemaJson, TableSchema } from './table-schema.js';
@@ -73,14 +74,15 @@ export interface SchemaPlan {
 }
 
 /**
- * Options of a plan.
+ * Options of a plan; `signal` and `timeoutMs` bound the GetTable calls that read the live tables (default
+ * deadline: the mapper's `timeouts.adminMs`).
  *
  * @example
  * ```ts
- * const options: PlanOptions = { pruneFamilies: true };
+ * const options: PlanOptions = { pruneFamilies: true, timeoutMs: 10_000 };
  * ```
  */
-export interface PlanOptions {
+export interface PlanOptions extends PerCallOptions {
   /** Drop families the live tables have and the entities do not declare (destructive). Default false. */
   readonly pruneFamilies?: boolean;
   /** Drop the given live tables, which the entities do not use (destructive). Default none. */

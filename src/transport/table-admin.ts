@@ -1,6 +1,57 @@
+import { OutcomeUnknownError } from '../errors/outcome-unknown-error.js';
+import { TransportError } from '../errors/transport-error.js';
 import type { AggregateKind, FamilySpec, GcRule } from '../model/family-spec.js';
 import type { BigtableConnection } from './bigtable-connection.js';
-import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
+import type { BoundCallOptions, CallTimeouts } from './call-timeouts.js';
+import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
+import type { GaxCallOptions } from './call-unary.js';
+import { callUnary } from './call-unary.js';
+import { GrpcStatus } from './grpc-error.js';
+import type { RetryPolicy } from './retry-policy.js';
+
+/**
+ * Options of an admin call: its signal and deadline (a public operation of several admin calls binds one deadline
+ * for all of them, see `BoundCallOptions`), the mapper's retry policy and `timeouts.adminMs` (default 60 s) as the
+ * deadline when the caller gives none.
+ *
+ * @example
+ * ```ts
+ * await createTable(conn, 'devices', {}, { timeoutMs: 10_000 });
+ * ```
+ */
+export interface AdminCallOptions extends BoundCallOptions {
+  readonly timeouts?: CallTimeouts | undefined;
+  readonly retry?: Partial<RetryPolicy> | undefined;
+}
+
+/**
+ * Runs one admin RPC under the SDK's policy, like a data call: a deadline (`timeouts.adminMs` unless the call has
+ * its own), the caller's signal, the connection's close (ConnectionClosedError, also for a call made after close),
+ * retries where safe. A change (`safety: 'write'`) is re-sent only when it provably never reached the server; when
+ * it was sent and not answered the error is why (DeadlineExceededError, ConnectionClosedError, AbortedError or
+ * TransportError): schema changes are re-planned from what is there, so the caller needs no OutcomeUnknownError.
+ */
+async function adminCall<T>(
+  connection: BigtableConnection,
+  rpc: string,
+  safety: 'read' | 'write',
+  attempt: (options: GaxCallOptions) => Promise<T>,
+  options: AdminCallOptions,
+): Promise<T> {
+  const adminMs = options.timeouts?.adminMs ?? DEFAULT_TIMEOUTS.adminMs;
+  try {
+    return await callUnary(connection, rpc, attempt, {
+      ...options,
+      // One attempt may take the whole admin deadline: admin operations are slower than data calls.
+      timeouts: { attemptMs: adminMs, totalMs: adminMs },
+      safety,
+      client: 'admin',
+    });
+  } catch (error) {
+    if (error instanceof OutcomeUnknownError) throw error.cause;
+    throw error;
+  }
+}
 
 type AdminGcRule =
   | { maxNumVersions: number }
@@ -44,18 +95,22 @@ export async function createTable(
   connection: BigtableConnection,
   tableId: string,
   families: Readonly<Record<string, FamilySpec>>,
+  options: AdminCallOptions = {},
 ): Promise<void> {
   const columnFamilies: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(families)) columnFamilies[name] = toAdminColumnFamily(spec);
-  try {
-    await connection.admin.createTable({
-      parent: connection.instancePath,
-      tableId,
-      table: { columnFamilies },
-    } as Parameters<typeof connection.admin.createTable>[0]);
-  } catch (error) {
-    throw toTransportError('CreateTable', error);
-  }
+  const request = {
+    parent: connection.instancePath,
+    tableId,
+    table: { columnFamilies },
+  } as Parameters<typeof connection.admin.createTable>[0];
+  await adminCall(
+    connection,
+    'CreateTable',
+    'write',
+    (o) => connection.admin.createTable(request, o),
+    options,
+  );
 }
 
 /**
@@ -66,12 +121,19 @@ export async function createTable(
  * await deleteTable(conn, 'devices');
  * ```
  */
-export async function deleteTable(connection: BigtableConnection, tableId: string): Promise<void> {
-  try {
-    await connection.admin.deleteTable({ name: connection.tablePath(tableId) });
-  } catch (error) {
-    throw toTransportError('DeleteTable', error);
-  }
+export async function deleteTable(
+  connection: BigtableConnection,
+  tableId: string,
+  options: AdminCallOptions = {},
+): Promise<void> {
+  const request = { name: connection.tablePath(tableId) };
+  await adminCall(
+    connection,
+    'DeleteTable',
+    'write',
+    (o) => connection.admin.deleteTable(request, o),
+    options,
+  );
 }
 
 /**
@@ -82,13 +144,19 @@ export async function deleteTable(connection: BigtableConnection, tableId: strin
  * const ids = await listTables(conn); // ['devices', ...]
  * ```
  */
-export async function listTables(connection: BigtableConnection): Promise<string[]> {
-  try {
-    const [tables] = await connection.admin.listTables({ parent: connection.instancePath });
-    return tables.map((t) => String(t.name).split('/').pop() ?? '');
-  } catch (error) {
-    throw toTransportError('ListTables', error);
-  }
+export async function listTables(
+  connection: BigtableConnection,
+  options: AdminCallOptions = {},
+): Promise<string[]> {
+  const request = { parent: connection.instancePath };
+  const [tables] = await adminCall(
+    connection,
+    'ListTables',
+    'read',
+    (o) => connection.admin.listTables(request, o),
+    options,
+  );
+  return tables.map((t) => String(t.name).split('/').pop() ?? '');
 }
 
 /**
@@ -213,20 +281,26 @@ export function fromAdminRowKeySchema(raw: unknown): unknown {
 export async function getTableSchema(
   connection: BigtableConnection,
   tableId: string,
+  options: AdminCallOptions = {},
 ): Promise<LiveTableSchema | undefined> {
+  const request = { name: connection.tablePath(tableId), view: 'SCHEMA_VIEW' as const };
+  let table;
   try {
-    const [table] = await connection.admin.getTable({
-      name: connection.tablePath(tableId),
-      view: 'SCHEMA_VIEW',
-    });
-    const families: Record<string, FamilySpec> = {};
-    for (const [name, family] of Object.entries(table.columnFamilies ?? {}))
-      families[name] = fromAdminColumnFamily(family);
-    return { tableId, families, rowKeySchema: fromAdminRowKeySchema(table.rowKeySchema) };
+    [table] = await adminCall(
+      connection,
+      'GetTable',
+      'read',
+      (o) => connection.admin.getTable(request, o),
+      options,
+    );
   } catch (error) {
-    if (grpcCodeOf(error) === GrpcStatus.NOT_FOUND) return undefined;
-    throw toTransportError('GetTable', error);
+    if (error instanceof TransportError && error.grpcCode === GrpcStatus.NOT_FOUND) return undefined;
+    throw error;
   }
+  const families: Record<string, FamilySpec> = {};
+  for (const [name, family] of Object.entries(table.columnFamilies ?? {}))
+    families[name] = fromAdminColumnFamily(family);
+  return { tableId, families, rowKeySchema: fromAdminRowKeySchema(table.rowKeySchema) };
 }
 
 /**
@@ -278,16 +352,18 @@ export async function modifyColumnFamilies(
   connection: BigtableConnection,
   tableId: string,
   modifications: readonly FamilyModification[],
+  options: AdminCallOptions = {},
 ): Promise<void> {
-  try {
-    await connection.admin.modifyColumnFamilies(
-      modifyColumnFamiliesRequest(connection.tablePath(tableId), modifications) as Parameters<
-        typeof connection.admin.modifyColumnFamilies
-      >[0],
-    );
-  } catch (error) {
-    throw toTransportError('ModifyColumnFamilies', error);
-  }
+  const request = modifyColumnFamiliesRequest(connection.tablePath(tableId), modifications) as Parameters<
+    typeof connection.admin.modifyColumnFamilies
+  >[0];
+  await adminCall(
+    connection,
+    'ModifyColumnFamilies',
+    'write',
+    (o) => connection.admin.modifyColumnFamilies(request, o),
+    options,
+  );
 }
 
 /**
@@ -320,15 +396,20 @@ export async function updateRowKeySchema(
   connection: BigtableConnection,
   tableId: string,
   schema: object | null,
+  options: AdminCallOptions = {},
 ): Promise<void> {
-  try {
-    const [operation] = await connection.admin.updateTable(
-      updateRowKeySchemaRequest(connection.tablePath(tableId), schema) as Parameters<
-        typeof connection.admin.updateTable
-      >[0],
-    );
-    await operation.promise();
-  } catch (error) {
-    throw toTransportError('UpdateTable', error);
-  }
+  const request = updateRowKeySchemaRequest(connection.tablePath(tableId), schema) as Parameters<
+    typeof connection.admin.updateTable
+  >[0];
+  // The long-running operation's wait is part of the attempt, so the call's deadline and close bound it too.
+  await adminCall(
+    connection,
+    'UpdateTable',
+    'write',
+    async (o) => {
+      const [operation] = await connection.admin.updateTable(request, o);
+      await operation.promise();
+    },
+    options,
+  );
 }

@@ -118,6 +118,14 @@ export class Mapper {
    * ```
    */
   async createTable(...entities: EntityClass[]): Promise<void>;
+  /**
+   * {@link Mapper.createTable} with this call's `signal` and `timeoutMs` (instead of `timeouts.adminMs`) last.
+   *
+   * @example
+   * ```ts
+   * await mapper.createTable(Video, Comment, { timeoutMs: 10_000 });
+   * ```
+   */
   async createTable(...args: [...entities: EntityClass[], options: CallOptions]): Promise<void>;
   async createTable(...args: Array<EntityClass | CallOptions>): Promise<void> {
     const last = args[args.length - 1];

@@ -493,7 +493,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * (`batchConcurrency` × 2,000 entities at most in memory), and the first batch not wholly written — or an
    * invalid entity, whose batch is then not sent — stops the load: nothing more is read, and the error's outcomes
    * cover every entity read so far (later ones were never taken from the input). `onProgress` reports after each
-   * batch.
+   * batch. A `timeoutMs` bounds the whole call; without one, `timeouts.totalMs` bounds an array, or each chunk of
+   * a streamed load.
    *
    * @example
    * ```ts
@@ -506,28 +507,32 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     options: SaveManyOptions = {},
   ): Promise<void> {
     const { onProgress } = options;
-    // One deadline for the whole load: every request, versioned save and read-back of every chunk.
-    const call = this.bind(options);
+    const streamed = !Array.isArray(entities);
+    // One deadline for the whole call (every request, versioned save and read-back), fixed now. A streamed load may
+    // run for hours: unless the call gives its own timeoutMs, timeouts.totalMs bounds each chunk instead, as a
+    // streaming read has no overall deadline by default.
+    const whole = streamed && options.timeoutMs === undefined ? undefined : this.bind(options);
+    const perChunk = options.signal === undefined ? {} : { signal: options.signal };
     const concurrency = this.options.batchConcurrency ?? 4;
-    if (!Array.isArray(entities)) {
+    if (streamed) {
       await writeStream({
         source: entities as Iterable<E> | AsyncIterable<E>,
         chunkSize: STREAM_CHUNK,
         concurrency,
         entity: this.meta.name,
-        prepare: (entity) => this.saveItem(entity, call),
+        prepare: (entity) => this.saveItem(entity),
         keyOf: (entity) => encodeEntityKey(this.meta, entity),
-        write: (items) => this.writeItems(items, call, 1),
+        write: (items) => this.writeItems(items, whole ?? this.bind(perChunk), 1),
         onProgress,
       });
       return;
     }
-    const items = (entities as readonly E[]).map((entity) => this.saveItem(entity, call));
-    await this.writeItems(items, call, concurrency, onProgress);
+    const items = (entities as readonly E[]).map((entity) => this.saveItem(entity));
+    await this.writeItems(items, whole!, concurrency, onProgress);
   }
 
   /** One entity of a saveMany, validated and encoded (a versioned one is written alone, with its check). */
-  private saveItem(entity: E, options: BoundCall): WriteItem {
+  private saveItem(entity: E): WriteItem {
     if (typeof entity === 'object' && entity !== null && partialLoadOf(entity)) {
       throw new InvalidArgumentError({
         api: `Repository<${this.meta.name}>.saveMany`,
@@ -544,8 +549,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     return {
       key: save.key,
       entry: undefined,
-      single: async () => {
-        await this.conditionalWrite(save, save.mutations, options);
+      single: async (call) => {
+        await this.conditionalWrite(save, save.mutations, this.bind(call));
         (entity as Record<string, unknown>)[this.meta.version!.property] = save.version!.next;
       },
     };

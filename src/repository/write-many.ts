@@ -21,7 +21,12 @@ import type { WriteProgress } from './write-stream.js';
  */
 export type WriteItem =
   | { readonly key: Uint8Array; readonly entry: PreparedMutateRowsEntry; readonly single: undefined }
-  | { readonly key: Uint8Array; readonly entry: undefined; readonly single: () => Promise<void> };
+  | {
+      readonly key: Uint8Array;
+      readonly entry: undefined;
+      /** Writes the entity alone, under the batch's signal and deadline. */
+      readonly single: (call: BoundCallOptions) => Promise<void>;
+    };
 
 /**
  * Entities per MutateRows call: large enough to amortise the round trip, small enough to spread over the pool.
@@ -107,7 +112,7 @@ export async function writeMany(input: {
     if (single === undefined) return;
     tasks.push(async () => {
       try {
-        await single();
+        await single(input.call ?? {});
         outcomes[index] = 'written';
         done.written++;
       } catch (error) {

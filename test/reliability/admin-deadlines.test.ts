@@ -4,6 +4,7 @@ import { ConnectionClosedError } from '../../src/errors/connection-closed-error.
 import { DeadlineExceededError } from '../../src/errors/deadline-exceeded-error.js';
 import { Mapper } from '../../src/repository/mapper.js';
 import { describeTable } from '../../src/schema/describe-table.js';
+import { User } from '../integration/evolution/evolving-users.js';
 import { createMapperPair, type MapperPair } from './support/mapper-pair.js';
 import { settleWithin, sleep } from './support/wait-until.js';
 
@@ -72,6 +73,16 @@ describe('admin calls on a stalled link', () => {
         notes: [],
       };
       expectDeadline(await settleWithin(mapper.schema.apply(plan), 1_000 + SLACK_BOUND_MS));
+    } finally {
+      await pair.dispose();
+    }
+  });
+
+  it("the backfill's checkpoint table set-up ends at the mapper-wide adminMs", async () => {
+    const { pair, mapper } = await stalledPair(1_000);
+    try {
+      const backfill = mapper.backfill(User, { id: 'admin-deadline' });
+      expectDeadline(await settleWithin(backfill.status(), 1_000 + SLACK_BOUND_MS));
     } finally {
       await pair.dispose();
     }

@@ -4,6 +4,7 @@ import { DeadlineExceededError } from '../../src/errors/deadline-exceeded-error.
 import { OutcomeUnknownError } from '../../src/errors/outcome-unknown-error.js';
 import { PartialWriteError } from '../../src/errors/partial-write-error.js';
 import { Mapper } from '../../src/repository/mapper.js';
+import { User } from '../integration/evolution/evolving-users.js';
 import { useMapperPair } from './support/mapper-pair.js';
 import { settleWithin } from './support/wait-until.js';
 
@@ -41,7 +42,7 @@ const doc = (id: string): Doc => Object.assign(new Doc(), { id, body: `body-${id
 const SLACK_BOUND_MS = 5_000;
 
 describe('a write on a frozen server', () => {
-  const pair = useMapperPair([Entry, Doc]);
+  const pair = useMapperPair([Entry, Doc, User]);
 
   /** Runs `call` with the link stalled; returns how it settled (or `hung` past deadline + slack bound). */
   async function frozen<T>(
@@ -93,6 +94,20 @@ describe('a write on a frozen server', () => {
     const docs = pair().proxied.repository(Doc);
     expectUnknownByDeadline(
       await frozen(1_000, () => docs.delete({ id: 'delete' }, { expectedVersion: 3n, timeoutMs: 1_000 })),
+    );
+  });
+
+  it('update and put of an evolving entity (settled by its own read-back) end within their deadline', async () => {
+    const users = pair().proxied.repository(User);
+    expectUnknownByDeadline(
+      await frozen(1_000, () =>
+        users.update({ userId: 'evo' }, { displayName: 'Ada' }, { timeoutMs: 1_000 }),
+      ),
+    );
+    expectUnknownByDeadline(
+      await frozen(1_000, () =>
+        users.put({ userId: 'evo' }, 'prefs', new Map([['theme', 'dark']]), { timeoutMs: 1_000 }),
+      ),
     );
   });
 

@@ -144,6 +144,17 @@ describe('a write on a frozen server', () => {
     expect(new Set((error as PartialWriteError).outcomes)).toEqual(new Set(['unknown']));
   });
 
+  it('deleteMany reports every sent key as unknown, within its deadline', async () => {
+    const keys = Array.from({ length: 20 }, (_, i) => ({ account: 'gone', entry: String(i) }));
+    const settled = await frozen(1_000, () =>
+      pair().proxied.repository(Entry).deleteMany(keys, { timeoutMs: 1_000 }),
+    );
+    expect(settled.status, 'deleteMany must settle within its deadline plus the slack').toBe('rejected');
+    const error = (settled as PromiseRejectedResult).reason as unknown;
+    expect(error, String(error)).toBeInstanceOf(PartialWriteError);
+    expect(new Set((error as PartialWriteError).outcomes)).toEqual(new Set(['unknown']));
+  });
+
   it('saveMany of versioned entities (one conditional write each) ends within its deadline', async () => {
     const input = Array.from({ length: 12 }, (_, i) => doc(`many-${i}`));
     const settled = await frozen(1_000, () =>
@@ -155,7 +166,7 @@ describe('a write on a frozen server', () => {
     expect((error as PartialWriteError).outcomes).not.toContain('written');
   });
 
-  it('a streamed saveMany under the mapper-wide totalMs settles within it, not per chunk', async () => {
+  it('a streamed saveMany under the mapper-wide totalMs (per chunk) settles within it', async () => {
     const { proxied, tableIds } = pair();
     // The mapper's own deadline (no per-call timeoutMs), on the proxied connection.
     const tight = new Mapper(proxied.connection, { tableIds, timeouts: { totalMs: 3_000 } });

@@ -22,8 +22,8 @@ export function writeCallOptions(target: WriteTarget<object>): ReturnType<typeof
 
 /**
  * Runs a write; if its outcome is unknown (sent, no answer), reads the row back (within the call's deadline, plus
- * at most `READ_BACK_GRACE_MS`) and counts the write as done when the row shows it, resolving to `confirmed`. Otherwise the OutcomeUnknownError stands: nothing is ever
- * re-sent over a row that may have changed since.
+ * at most `READ_BACK_GRACE_MS`) and counts the write as done when the row shows it, resolving to `confirmed`.
+ * Otherwise the OutcomeUnknownError stands: nothing is ever re-sent over a row that may have changed since.
  *
  * @example
  * ```ts

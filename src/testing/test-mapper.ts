@@ -4,7 +4,7 @@ import type { EntityClass } from '../metadata/entity-metadata.js';
 import { Mapper } from '../repository/mapper.js';
 import type { RepositoryOptions } from '../repository/repository-options.js';
 import { BigtableConnection } from '../transport/bigtable-connection.js';
-import { deleteTable } from '../transport/table-admin.js';
+import { CLEAN_UP, deleteTable } from '../transport/table-admin.js';
 import { EMULATOR_INSTANCE, EMULATOR_PROJECT } from './test-table.js';
 import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.js';
 
@@ -74,7 +74,8 @@ export class TestMapper {
   /** Deletes the tables (ignoring ones already gone) and closes the connection. */
   async dispose(): Promise<void> {
     for (const id of Object.values(this.tableIds)) {
-      await deleteTable(this.mapper.connection, id).catch(() => undefined);
+      // One attempt: a test that killed its emulator must not wait out the admin retry window in its clean-up.
+      await deleteTable(this.mapper.connection, id, CLEAN_UP).catch(() => undefined);
     }
     await this.mapper.close();
   }

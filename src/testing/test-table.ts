@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FamilySpec } from '../model/family-spec.js';
 import { BigtableConnection } from '../transport/bigtable-connection.js';
 import { Mapper } from '../repository/mapper.js';
-import { deleteTable } from '../transport/table-admin.js';
+import { CLEAN_UP, deleteTable } from '../transport/table-admin.js';
 import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.js';
 
 /** Project and instance names used against the emulator (it accepts any). */
@@ -88,7 +88,7 @@ export class TestTable {
   /** Deletes the table (ignoring a table already gone) and closes the connection. */
   async dispose(): Promise<void> {
     try {
-      await deleteTable(this.connection, this.tableId);
+      await deleteTable(this.connection, this.tableId, CLEAN_UP);
     } catch {
       // The emulator may already be gone at the end of a failed run; the table dies with it.
     } finally {

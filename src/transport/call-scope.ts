@@ -60,13 +60,16 @@ export class CallScope {
     if (this.deadlineAt !== undefined && this.reason === undefined) {
       const budget = timeoutMs ?? this.deadlineAt - this.startedAt;
       const left = this.deadlineAt - this.startedAt;
-      if (left <= 0) this.stop(new DeadlineExceededError(rpc, budget));
-      // One shared timer for every call's deadline (most calls end long before it): a timer set and cleared per
-      // call is a measurable part of a point write's cost.
-      else
+      if (left <= 0) {
+        // Begun past the public call's deadline: stopped before anything is sent.
+        this.stop(new DeadlineExceededError(rpc, budget));
+      } else {
+        // One shared timer for every call's deadline (most calls end long before it): a timer set and cleared per
+        // call is a measurable part of a point write's cost.
         this.unwatchDeadline = DEADLINE_WATCH.start(left, () =>
           this.stop(new DeadlineExceededError(rpc, budget)),
         );
+      }
     }
   }
 

@@ -25,6 +25,13 @@ export interface AdminCallOptions extends BoundCallOptions {
 }
 
 /**
+ * Options of a best-effort clean-up call (the test kit's table deletes): one attempt, as gax sent it before admin
+ * calls went through `callUnary`, so that a server that is gone fails it at once instead of being retried for the
+ * whole retry window.
+ */
+export const CLEAN_UP: AdminCallOptions = Object.freeze({ retry: { maxAttempts: 1 } });
+
+/**
  * Runs one admin RPC under the SDK's policy, like a data call: a deadline (`timeouts.adminMs` unless the call has
  * its own), the caller's signal, the connection's close (ConnectionClosedError, also for a call made after close),
  * retries where safe. A change (`safety: 'write'`) is re-sent only when it provably never reached the server; when

@@ -261,6 +261,8 @@ export type { ErrorCode, BigtableMapperErrorOptions } from './errors/bigtable-ma
 export { AbortedError } from './errors/aborted-error.js';
 export { AlreadyExistsError } from './errors/already-exists-error.js';
 export { ConnectionClosedError } from './errors/connection-closed-error.js';
+export { CounterOverflowError } from './errors/counter-overflow-error.js';
+export type { CounterOverflowDetails, CounterRange } from './errors/counter-overflow-error.js';
 export { DeadlineExceededError } from './errors/deadline-exceeded-error.js';
 export { DestructiveChangeError } from './errors/destructive-change-error.js';
 export { EmulatorUnavailableError } from './errors/emulator-unavailable-error.js';

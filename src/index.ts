@@ -34,6 +34,8 @@ export type {
 } from './repository/backfill/backfill-types.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
 export type { WriteBackReport } from './repository/write-back.js';
+export type { MappingWarning } from './mapping/mapping-warning.js';
+export { emitProcessWarning } from './repository/report-warnings.js';
 export type { RewriteOutcome } from './repository/rewrite-row.js';
 export type {
   FullKey,

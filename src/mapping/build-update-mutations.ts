@@ -171,6 +171,13 @@ export function buildUpdateMutations<E extends object>(
     }
   }
   if (mutations.length === 0) throw invalid('changes', changes, 'at least one property to change');
-  const warnings = [...save.warnings, ...checkWriteLimits(meta.name, save.key, mutations, origins)];
+  // The whole properties' cells were checked (and named) by the save; of the second check over every mutation keep
+  // the entry changes' cells and the row total, so that no cell is reported twice.
+  const all = checkWriteLimits(meta.name, save.key, mutations, origins);
+  const hasRow = save.warnings.some((w) => w.code === 'LARGE_ROW');
+  const warnings = [
+    ...save.warnings,
+    ...all.filter((w) => (w.code === 'LARGE_CELL' ? w.property !== undefined : !hasRow)),
+  ];
   return { ...save, mutations, warnings };
 }

@@ -1,5 +1,6 @@
 import { AlreadyExistsError } from '../errors/already-exists-error.js';
 import { buildSaveMutations } from '../mapping/build-save-mutations.js';
+import { reportWarnings } from './report-warnings.js';
 import type { SaveOptions } from '../mapping/build-save-mutations.js';
 import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
 import type { WriteTarget } from './write-target.js';
@@ -20,6 +21,7 @@ export async function insertEntity<E extends object>(
   saveOptions: SaveOptions,
 ): Promise<E> {
   const save = buildSaveMutations(target.meta, entity, saveOptions);
+  reportWarnings(target.onWarning, save.warnings);
   const exists = await settleWrite(
     target,
     save.key,

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { NotFoundError } from '../errors/not-found-error.js';
 import { buildSaveMutations } from '../mapping/build-save-mutations.js';
+import { reportWarnings } from './report-warnings.js';
 import type { SaveOptions } from '../mapping/build-save-mutations.js';
 import type { SaveMutations } from '../mapping/save-mutations.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
@@ -121,6 +122,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       now: () => this.now(),
       policy: this.policy,
       call,
+      onWarning: this.options.onWarning,
     };
   }
 
@@ -528,6 +530,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       });
     }
     const save = buildSaveMutations(this.meta, entity, this.saveOptions);
+    reportWarnings(this.options.onWarning, save.warnings);
     if (save.version === undefined) {
       const entry = prepareMutateRowsEntry(save.key, save.mutations, this.meta.name);
       return { key: save.key, entry, single: undefined };

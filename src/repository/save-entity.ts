@@ -7,6 +7,7 @@ import { partialSaveChanges } from '../mapping/partial-save-changes.js';
 import type { Mutation } from '../model/mutation.js';
 import { conditionalWrite } from './conditional-write.js';
 import type { WriteTarget } from './write-target.js';
+import { reportWarnings } from './report-warnings.js';
 import { blindWrite } from './settle-write.js';
 import { updateEntity } from './update-entity.js';
 import type { SaveEntityOptions } from './write-options.js';
@@ -29,6 +30,7 @@ export async function saveEntity<E extends object>(
   const partial = typeof entity === 'object' && entity !== null ? partialLoadOf(entity) : undefined;
   if (partial) return savePartial(target, entity, partial, options);
   const save = buildSaveMutations(target.meta, entity, saveOptions);
+  reportWarnings(target.onWarning, save.warnings);
   const mutations: Mutation[] = options.replaceRow
     ? [{ kind: 'deleteFromRow' }, ...save.mutations]
     : [...save.mutations];

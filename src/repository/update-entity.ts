@@ -5,6 +5,7 @@ import type { EntityChanges } from '../mapping/build-update-mutations.js';
 import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
 import { conditionalWrite } from './conditional-write.js';
 import { evolvingWrite } from './evolving-write.js';
+import { reportWarnings } from './report-warnings.js';
 import type { WriteTarget } from './write-target.js';
 import { settleWrite, writeCallOptions } from './settle-write.js';
 import type { UpdateEntityOptions } from './write-options.js';
@@ -33,6 +34,7 @@ export async function updateEntity<E extends object>(
     now: target.now,
     ...(options.expectedVersion === undefined ? {} : { expectedVersion: options.expectedVersion }),
   });
+  reportWarnings(target.onWarning, update.warnings);
   if (evolving) {
     const expected = update.version?.expected;
     await evolvingWrite(target, {

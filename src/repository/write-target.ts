@@ -1,3 +1,4 @@
+import type { MappingWarning } from '../mapping/mapping-warning.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import type { CallPolicy } from './call-policy.js';
@@ -19,4 +20,6 @@ export interface WriteTarget<E extends object> {
   readonly now: () => number;
   readonly policy: CallPolicy;
   readonly call: CallOptions;
+  /** The mapper's `onWarning` hook; undefined = the default (a process warning). */
+  readonly onWarning?: ((warning: MappingWarning) => void) | undefined;
 }

@@ -441,7 +441,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   /**
    * Adds `by` to a `@Counter` property (ReadModifyWriteRow; a missing counter counts from 0) and returns the new
    * value. Re-sent only when the attempt provably never reached the server: after a lost answer it is unknown
-   * whether the increment applied (OutcomeUnknownError), and only the caller can decide.
+   * whether the increment applied (OutcomeUnknownError), and only the caller can decide. A new value out of range
+   * (an int64 sum that wrapped around, or a `number` counter beyond ±(2^53-1)) is a CounterOverflowError: the
+   * increment was applied, and the error carries the stored value as a bigint.
    *
    * @example
    * ```ts

@@ -1,19 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Column, Entity, Family, KeyPart } from '../../../decorators/index.js';
+import { Column, Entity, Family, KeyPart, QualifierMap } from '../../../decorators/index.js';
 import type { MappingWarning } from '../../../src/mapping/mapping-warning.js';
 import { useMapper } from '../../../src/testing/vitest/use-mapper.js';
 
 @Entity({ table: 'large_cells' })
 @Family('d')
+@Family('p')
 class Attachment {
   @KeyPart(0, 'string') id!: string;
   @Column({ family: 'd', codec: 'string' }) name!: string;
   @Column({ family: 'd', codec: 'bytes' }) body!: Uint8Array;
+  @QualifierMap({ family: 'p', key: 'string', value: 'bytes' }) parts!: Map<string, Uint8Array>;
 }
 
 const MIB = 1024 * 1024;
 const attachment = (id: string, size: number): Attachment =>
-  Object.assign(new Attachment(), { id, name: `${id}.bin`, body: new Uint8Array(size).fill(7) });
+  Object.assign(new Attachment(), {
+    id,
+    name: `${id}.bin`,
+    body: new Uint8Array(size).fill(7),
+    parts: new Map<string, Uint8Array>(),
+  });
 
 describe('a cell above the advised 10 MiB reaches the onWarning hook before the write', () => {
   const seen: MappingWarning[] = [];
@@ -51,6 +58,13 @@ describe('a cell above the advised 10 MiB reaches the onWarning hook before the 
     expect(seen.map((w) => `${w.code} ${w.property} ${w.size}`)).toEqual(
       Array.from({ length: 4 }, () => `LARGE_CELL body ${big}`),
     );
+  });
+
+  it('put on a map reports a large entry value too', async () => {
+    const files = mapper().repository(Attachment);
+    const big = 10 * MIB + 1;
+    await files.put({ id: 'h' }, 'parts', new Map([['p1', new Uint8Array(big)]]));
+    expect(seen.map((w) => `${w.code} ${w.property} ${w.size}`)).toEqual([`LARGE_CELL parts ${big}`]);
   });
 
   it('a cell of exactly 10 MiB is not reported', async () => {

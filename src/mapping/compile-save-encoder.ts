@@ -264,11 +264,11 @@ function familyStep(
   const remove: Mutation = Object.freeze({ kind: 'deleteFromFamily', family });
   const cellCost = FRAMING + family.length;
   return (value, ts, build) => {
+    // Absent (undefined/null) is not an empty collection: the general path refuses it rather than wipe the family.
+    if (!(value instanceof expected)) return false;
     const out = build.out;
     out.push(remove);
     build.requestBytes += FRAMING + family.length;
-    if (value === undefined || value === null) return true;
-    if (!(value instanceof expected)) return false;
     // The cells go straight into the output and are sorted there: no array of their own per save.
     const first = out.length;
     let bytes = 0;

@@ -175,14 +175,20 @@ function writeFamily(
   push: Push,
 ): void {
   const expected = field.kind === 'map' ? Map : Set;
-  if (value !== undefined && value !== null && !(value instanceof expected))
+  // A save rewrites the whole family, so an absent collection (undefined or null) would silently wipe the stored
+  // members: it is refused like an absent required scalar. An empty Map/Set is how to clear the family on purpose.
+  if (!(value instanceof expected))
     throw new ValueEncodingError({
       entity,
       property: field.property,
       codec: field.keyCodec.name,
       direction: 'encode',
       value,
-      limit: `a ${expected.name} (the property owns family ${field.family})`,
+      limit:
+        value === undefined || value === null
+          ? `a ${expected.name} (the property owns family ${field.family} and a save rewrites it whole; an empty ` +
+            `${expected.name} clears it, add/put/remove change single members)`
+          : `a ${expected.name} (the property owns family ${field.family})`,
     });
   const cells: Array<{ qualifier: Uint8Array; value: Uint8Array; key: unknown }> = [];
   if (value instanceof Map) {
@@ -191,7 +197,7 @@ function writeFamily(
       const bytes = field.kind === 'map' ? encodeLocated(entity, field.property, field.valueCodec, v) : EMPTY;
       cells.push({ qualifier, value: bytes, key: k });
     }
-  } else if (value instanceof Set) {
+  } else {
     for (const k of value as Set<unknown>)
       cells.push({
         qualifier: encodeLocated(entity, field.property, field.keyCodec, k),

@@ -481,6 +481,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * nothing are re-sent; entries sent without an answer are read back once. Throws PartialWriteError with one
    * outcome per entity (written / not written / unknown) unless every entity was written.
    *
+   * A key repeated in the input is written in input order (arrays and iterables): the row ends as applying the
+   * entities one after another would leave it.
+   *
    * An array is validated whole before anything is sent. An iterable or async iterable (a file reader, a cursor
    * over another store) is streamed with bounded memory: entities are read from it only as batch slots free up
    * (`batchConcurrency` × 2,000 entities at most in memory), and the first batch not wholly written — or an

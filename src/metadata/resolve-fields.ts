@@ -1,6 +1,7 @@
 import type protobuf from 'protobufjs';
 import { bytesCodec } from '../codecs/value/bytes-codec.js';
 import { int64AsNumberCodec, int64Codec } from '../codecs/value/int64-codec.js';
+import { versionCellCodec } from '../codecs/value/version-cell-codec.js';
 import { protobufCodec } from '../codecs/value/protobuf-codec.js';
 import { stringCodec } from '../codecs/value/string-codec.js';
 import type { ValueCodec } from '../codecs/value/value-codec.js';
@@ -125,7 +126,10 @@ export function resolveField(declared: Declared<FieldRecord>, ctx: FieldContext)
     case 'counter':
     case 'version': {
       if (!check(int64DesignProblem(record.options.as, record.designType))) return undefined;
-      return { kind: record.kind, property, family, qualifier, codec: int64CodecFor(record.options.as) };
+      const int64 = int64CodecFor(record.options.as);
+      // A version cell may carry a write id after the version (see versionCellCodec).
+      const codec = record.kind === 'version' ? versionCellCodec(int64) : int64;
+      return { kind: record.kind, property, family, qualifier, codec };
     }
     case 'aggregate': {
       const aggregate = ctx.aggregateOf(family);

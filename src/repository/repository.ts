@@ -4,6 +4,7 @@ import { buildSaveMutations } from '../mapping/build-save-mutations.js';
 import type { SaveOptions } from '../mapping/build-save-mutations.js';
 import type { SaveMutations } from '../mapping/save-mutations.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
+import { rememberVersionCell } from '../mapping/version-cell.js';
 import { partialLoadOf } from '../mapping/load-state.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { Mutation } from '../model/mutation.js';
@@ -541,6 +542,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       single: async () => {
         await this.conditionalWrite(save, save.mutations, options);
         (entity as Record<string, unknown>)[this.meta.version!.property] = save.version!.next;
+        rememberVersionCell(entity, save.version!.next, save.version!.written);
       },
     };
   }

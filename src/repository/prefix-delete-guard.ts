@@ -33,15 +33,26 @@ export function guardPrefixDelete(
     return { ...plan, rows };
   }
   const names = unnamed.map((e) => e.name);
-  throw new InvalidArgumentError({
+  throw alsoDeleteError(
+    meta,
+    alsoDelete,
+    `a list naming ${names.join(', ')}: rows of ${names.length === 1 ? 'that entity' : 'those entities'} can lie ` +
+      `under this prefix and the drop would delete them too (pass { alsoDelete: [${names.join(', ')}] } to delete them ` +
+      'on purpose, or delete a narrower prefix)',
+  );
+}
+
+function alsoDeleteError(
+  meta: EntityMetadata,
+  alsoDelete: readonly EntityClass[],
+  expected: string,
+): InvalidArgumentError {
+  return new InvalidArgumentError({
     api: `Repository<${meta.name}>.deleteByPrefix`,
     argument: 'options.alsoDelete',
     entity: meta.name,
     value: alsoDelete.map((c) => c.name),
-    expected:
-      `a list naming ${names.join(', ')}: rows of ${names.length === 1 ? 'that entity' : 'those entities'} can lie ` +
-      `under this prefix and the drop would delete them too (pass { alsoDelete: [${names.join(', ')}] } to delete them ` +
-      'on purpose, or delete a narrower prefix)',
+    expected,
   });
 }
 
@@ -65,14 +76,11 @@ function refuseUnreachable(
   });
   if (unreachable.length === 0) return;
   const names = unreachable.map((c) => c.name);
-  throw new InvalidArgumentError({
-    api: `Repository<${meta.name}>.deleteByPrefix`,
-    argument: 'options.alsoDelete',
-    entity: meta.name,
-    value: alsoDelete.map((c) => c.name),
-    expected:
-      `entities whose rows this call can delete: no row of ${names.join(', ')} lies under this key (its key does ` +
+  throw alsoDeleteError(
+    meta,
+    alsoDelete,
+    `entities whose rows this call can delete: no row of ${names.join(', ')} lies under this key (its key does ` +
       `not continue ${meta.name}'s key parts given here, or it is in another table), so the call would delete ` +
       'less than asked; delete those rows with their own repository',
-  });
+  );
 }

@@ -84,6 +84,14 @@ describe('a save with an absent collection property', () => {
     });
   }
 
+  it('insert refuses an absent collection too, and writes nothing', async () => {
+    const repo = mapper().repository(Member);
+    await expect(repo.insert(member('insert', undefined, new Map()))).rejects.toBeInstanceOf(
+      ValueEncodingError,
+    );
+    expect(await repo.get({ id: 'insert' })).toBeUndefined();
+  });
+
   it('an empty Set/Map still clears the family on purpose', async () => {
     const repo = mapper().repository(Member);
     await seeded('clear');

@@ -1,6 +1,7 @@
 import type protobuf from 'protobufjs';
 import { bytesCodec } from '../codecs/value/bytes-codec.js';
 import { int64AsNumberCodec, int64Codec, serverInt64AsNumberCodec } from '../codecs/value/int64-codec.js';
+import { versionCellCodec } from '../codecs/value/version-cell-codec.js';
 import { protobufCodec } from '../codecs/value/protobuf-codec.js';
 import { stringCodec } from '../codecs/value/string-codec.js';
 import type { ValueCodec } from '../codecs/value/value-codec.js';
@@ -133,8 +134,11 @@ export function resolveField(declared: Declared<FieldRecord>, ctx: FieldContext)
     case 'counter':
     case 'version': {
       if (!check(int64DesignProblem(record.options.as, record.designType))) return undefined;
+      // A version cell may carry a write id after the version (see versionCellCodec).
       const codec =
-        record.kind === 'counter' ? serverInt64CodecFor(record.options.as) : int64CodecFor(record.options.as);
+        record.kind === 'counter'
+          ? serverInt64CodecFor(record.options.as)
+          : versionCellCodec(int64CodecFor(record.options.as));
       return { kind: record.kind, property, family, qualifier, codec };
     }
     case 'aggregate': {

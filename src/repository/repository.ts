@@ -5,6 +5,7 @@ import { reportWarnings } from './report-warnings.js';
 import type { SaveOptions } from '../mapping/build-save-mutations.js';
 import type { SaveMutations } from '../mapping/save-mutations.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
+import { rememberVersionCell } from '../mapping/version-cell.js';
 import { partialLoadOf } from '../mapping/load-state.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { Mutation } from '../model/mutation.js';
@@ -485,6 +486,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * nothing are re-sent; entries sent without an answer are read back once. Throws PartialWriteError with one
    * outcome per entity (written / not written / unknown) unless every entity was written.
    *
+   * A key repeated in the input is written in input order (arrays and iterables): the row ends as applying the
+   * entities one after another would leave it.
+   *
    * An array is validated whole before anything is sent. An iterable or async iterable (a file reader, a cursor
    * over another store) is streamed with bounded memory: entities are read from it only as batch slots free up
    * (`batchConcurrency` × 2,000 entities at most in memory), and the first batch not wholly written — or an
@@ -543,6 +547,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       single: async () => {
         await this.conditionalWrite(save, save.mutations, options);
         (entity as Record<string, unknown>)[this.meta.version!.property] = save.version!.next;
+        rememberVersionCell(entity, save.version!.next, save.version!.written);
       },
     };
   }

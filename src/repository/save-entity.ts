@@ -4,6 +4,7 @@ import type { EntityChanges } from '../mapping/build-update-mutations.js';
 import { partialLoadOf } from '../mapping/load-state.js';
 import type { PartialLoad } from '../mapping/load-state.js';
 import { partialSaveChanges } from '../mapping/partial-save-changes.js';
+import { rememberVersionCell, versionCellOf } from '../mapping/version-cell.js';
 import type { Mutation } from '../model/mutation.js';
 import { conditionalWrite } from './conditional-write.js';
 import type { WriteTarget } from './write-target.js';
@@ -40,6 +41,7 @@ export async function saveEntity<E extends object>(
   }
   await conditionalWrite(target, save, mutations);
   (entity as Record<string, unknown>)[target.meta.version!.property] = save.version.next;
+  rememberVersionCell(entity, save.version.next, save.version.written);
   return entity;
 }
 
@@ -66,8 +68,13 @@ async function savePartial<E extends object>(
     key,
     changes as EntityChanges<E>,
     updateOptions,
+    expectedVersion === undefined ? undefined : versionCellOf(entity, expectedVersion),
   );
   const version = meta.version;
-  if (version && next !== undefined) (entity as Record<string, unknown>)[version.property] = next;
+  if (version && next !== undefined) {
+    (entity as Record<string, unknown>)[version.property] = next;
+    const written = versionCellOf(key, next);
+    if (written !== undefined) rememberVersionCell(entity, next, written);
+  }
   return entity;
 }

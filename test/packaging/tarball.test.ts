@@ -76,6 +76,55 @@ try {
 }
 `;
 
+/**
+ * A CommonJS consumer: `require()` of every entry point (Node ≥ 20.19 / 22.12 load ES modules from `require` when
+ * the `exports` map offers a `default` condition), then a save and a get through an entity declared with
+ * `defineEntity` (plain JavaScript has no decorator syntax).
+ */
+const CJS_CONSUMER = `
+'use strict';
+const { Mapper, NotFoundError, printableKey } = require('bigtable-mapper');
+const { defineEntity, Gc } = require('bigtable-mapper/decorators');
+const { TestMapper } = require('bigtable-mapper/testing');
+const { useMapper } = require('bigtable-mapper/testing/vitest');
+
+class Device {}
+defineEntity(Device, {
+  table: 'devices',
+  key: [{ property: 'deviceType', type: 'string' }, { property: 'deviceId', type: 'string' }],
+  families: { d: { gc: Gc.maxVersions(1) } },
+  properties: { name: { family: 'd', codec: 'string' } },
+});
+
+async function main() {
+  const test = await TestMapper.create([Device], { emulatorHost: process.env.BIGTABLE_EMULATOR_HOST });
+  try {
+    const devices = test.mapper.repository(Device);
+    const key = { deviceType: 'phone', deviceId: 'cjs' };
+    await devices.save(Object.assign(new Device(), key, { name: 'Pixel' }));
+    const got = await devices.get(key);
+    let missing = '';
+    await devices.getOrThrow({ deviceType: 'phone', deviceId: 'none' }).catch((error) => {
+      if (error instanceof NotFoundError) missing = error.code;
+    });
+    console.log(JSON.stringify({
+      name: got && got.name,
+      instance: got instanceof Device,
+      key: printableKey(devices.keyOf(key)),
+      missing,
+      mapper: test.mapper instanceof Mapper,
+      vitestHelpers: typeof useMapper,
+    }));
+  } finally {
+    await test.dispose();
+  }
+}
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
+`;
+
 const TSCONFIG = {
   compilerOptions: {
     target: 'ES2022',
@@ -136,7 +185,15 @@ beforeAll(() => {
   );
   writeFileSync(join(scratch, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
   writeFileSync(join(scratch, 'main.ts'), CONSUMER);
+  writeFileSync(join(scratch, 'main.cjs'), CJS_CONSUMER);
 }, 120_000);
+
+function emulatorEnv(): NodeJS.ProcessEnv {
+  const injected = (inject as (key: string) => unknown)(EMULATOR_HOST_KEY);
+  const host = typeof injected === 'string' ? injected : process.env.BIGTABLE_EMULATOR_HOST;
+  expect(host, 'the global setup provides the emulator').toBeTruthy();
+  return { ...process.env, BIGTABLE_EMULATOR_HOST: host };
+}
 
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
@@ -193,14 +250,8 @@ describe('the packed tarball', () => {
     run(process.execPath, [tsc, '-p', 'tsconfig.json'], scratch);
     // At run time vitest is not installed, as for a user without the optional peer: `bigtable-mapper/testing`
     // must load without it.
-    rmSync(join(scratch, 'node_modules/vitest'));
-    const injected = (inject as (key: string) => unknown)(EMULATOR_HOST_KEY);
-    const host = typeof injected === 'string' ? injected : process.env.BIGTABLE_EMULATOR_HOST;
-    expect(host, 'the global setup provides the emulator').toBeTruthy();
-    const out = run(process.execPath, [join(scratch, 'out/main.js')], scratch, {
-      ...process.env,
-      BIGTABLE_EMULATOR_HOST: host,
-    });
+    rmSync(join(scratch, 'node_modules/vitest'), { force: true });
+    const out = run(process.execPath, [join(scratch, 'out/main.js')], scratch, emulatorEnv());
     expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({
       name: 'Pixel',
       instance: true,
@@ -208,6 +259,20 @@ describe('the packed tarball', () => {
       missing: 'NOT_FOUND',
       mapper: true,
       internals: 'function',
+    });
+  }, 120_000);
+
+  it('loads every entry point with require() from CommonJS, then saves and gets on the emulator', () => {
+    // bigtable-mapper/testing/vitest needs its optional peer at run time; the other test removes the link.
+    if (!existsSync(join(scratch, 'node_modules/vitest'))) link('vitest');
+    const out = run(process.execPath, [join(scratch, 'main.cjs')], scratch, emulatorEnv());
+    expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({
+      name: 'Pixel',
+      instance: true,
+      key: 'phone#cjs',
+      missing: 'NOT_FOUND',
+      mapper: true,
+      vitestHelpers: 'function',
     });
   }, 120_000);
 });

@@ -77,6 +77,45 @@ try {
 `;
 
 /**
+ * A consumer compiled with TypeScript 5's default TC39 standard decorators (no experimentalDecorators, so no
+ * reflect-metadata and no design:type): the same decorators, an inherited field, a save and a get on the emulator.
+ */
+const STANDARD_CONSUMER = `
+import { Mapper } from 'bigtable-mapper';
+import { Column, Entity, Family, Gc, KeyPart } from 'bigtable-mapper/decorators';
+import { TestMapper } from 'bigtable-mapper/testing';
+
+abstract class Named {
+  @Column({ family: 'd', codec: 'string' }) name!: string;
+}
+
+@Entity({ table: 'devices' })
+@Family('d', { gc: Gc.maxVersions(1) })
+class Device extends Named {
+  declare static readonly keyParts: readonly ['deviceType', 'deviceId'];
+  @KeyPart(0, 'string') deviceType!: string;
+  @KeyPart(1, 'string') deviceId!: string;
+  @Column({ family: 'd', codec: 'int64AsNumber', optional: true }) cores?: number;
+}
+
+const test = await TestMapper.create([Device], { emulatorHost: process.env.BIGTABLE_EMULATOR_HOST });
+try {
+  const devices = test.mapper.repository(Device);
+  const key = { deviceType: 'phone', deviceId: 'standard' };
+  await devices.save(Object.assign(new Device(), key, { name: 'Pixel', cores: 8 }));
+  const got = await devices.get(key);
+  console.log(JSON.stringify({
+    name: got?.name,
+    cores: got?.cores,
+    instance: got instanceof Device,
+    mapper: test.mapper instanceof Mapper,
+  }));
+} finally {
+  await test.dispose();
+}
+`;
+
+/**
  * A CommonJS consumer: `require()` of every entry point (Node ≥ 20.19 / 22.12 load ES modules from `require` when
  * the `exports` map offers a `default` condition), then a save and a get through an entity declared with
  * `defineEntity` (plain JavaScript has no decorator syntax).
@@ -140,6 +179,11 @@ const TSCONFIG = {
   files: ['main.ts'],
 };
 
+const STANDARD_TSCONFIG = {
+  compilerOptions: { ...TSCONFIG.compilerOptions, experimentalDecorators: false, outDir: 'out-standard' },
+  files: ['standard.ts'],
+};
+
 let scratch = '';
 let packed: string[] = [];
 
@@ -186,6 +230,8 @@ beforeAll(() => {
   writeFileSync(join(scratch, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
   writeFileSync(join(scratch, 'main.ts'), CONSUMER);
   writeFileSync(join(scratch, 'main.cjs'), CJS_CONSUMER);
+  writeFileSync(join(scratch, 'tsconfig.standard.json'), JSON.stringify(STANDARD_TSCONFIG, null, 2));
+  writeFileSync(join(scratch, 'standard.ts'), STANDARD_CONSUMER);
 }, 120_000);
 
 function emulatorEnv(): NodeJS.ProcessEnv {
@@ -273,6 +319,18 @@ describe('the packed tarball', () => {
       missing: 'NOT_FOUND',
       mapper: true,
       vitestHelpers: 'function',
+    });
+  }, 120_000);
+
+  it('type-checks and runs a consumer compiled with TC39 standard decorators (no experimentalDecorators)', () => {
+    const tsc = join(repo, 'node_modules/typescript/bin/tsc');
+    run(process.execPath, [tsc, '-p', 'tsconfig.standard.json'], scratch);
+    const out = run(process.execPath, [join(scratch, 'out-standard/standard.js')], scratch, emulatorEnv());
+    expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({
+      name: 'Pixel',
+      cores: 8,
+      instance: true,
+      mapper: true,
     });
   }, 120_000);
 });

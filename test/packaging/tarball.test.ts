@@ -5,6 +5,7 @@
 // or when an entry point loads what it should not.
 import { execFileSync } from 'node:child_process';
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -126,6 +127,7 @@ const { Mapper, NotFoundError, printableKey } = require('bigtable-mapper');
 const { defineEntity, Gc } = require('bigtable-mapper/decorators');
 const { TestMapper } = require('bigtable-mapper/testing');
 const { useMapper } = require('bigtable-mapper/testing/vitest');
+const { BigtableMapperModule } = require('bigtable-mapper/nestjs');
 
 class Device {}
 defineEntity(Device, {
@@ -153,6 +155,7 @@ async function main() {
       missing,
       mapper: test.mapper instanceof Mapper,
       vitestHelpers: typeof useMapper,
+      nestModule: typeof BigtableMapperModule.forRoot,
     }));
   } finally {
     await test.dispose();
@@ -162,6 +165,26 @@ main().catch((error) => {
   console.error(error);
   process.exitCode = 1;
 });
+`;
+
+/**
+ * A Nest application (its optional peers @nestjs/common and @nestjs/core installed): docs/nestjs.md's module,
+ * service and entity (test/docs/snippets/nest-app.ts, copied in as nest-app.ts) save and read on the emulator, and
+ * closing the application closes the mapper.
+ */
+const NEST_CONSUMER = `
+import { NestFactory } from '@nestjs/core';
+import { AppModule, Order, OrderService } from './nest-app.js';
+
+const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+const service = app.get(OrderService);
+const placed = await service.place('tarball-' + process.pid);
+await app.close();
+let closed = '';
+await service.place('after-close').catch((error: { code?: string }) => {
+  closed = error.code ?? '';
+});
+console.log(JSON.stringify({ status: placed?.status, instance: placed instanceof Order, closed }));
 `;
 
 const TSCONFIG = {
@@ -182,6 +205,11 @@ const TSCONFIG = {
 const STANDARD_TSCONFIG = {
   compilerOptions: { ...TSCONFIG.compilerOptions, experimentalDecorators: false, outDir: 'out-standard' },
   files: ['standard.ts'],
+};
+
+const NEST_TSCONFIG = {
+  compilerOptions: { ...TSCONFIG.compilerOptions, outDir: 'out-nest' },
+  files: ['nest.ts'],
 };
 
 let scratch = '';
@@ -232,6 +260,11 @@ beforeAll(() => {
   writeFileSync(join(scratch, 'main.cjs'), CJS_CONSUMER);
   writeFileSync(join(scratch, 'tsconfig.standard.json'), JSON.stringify(STANDARD_TSCONFIG, null, 2));
   writeFileSync(join(scratch, 'standard.ts'), STANDARD_CONSUMER);
+  writeFileSync(join(scratch, 'tsconfig.nest.json'), JSON.stringify(NEST_TSCONFIG, null, 2));
+  writeFileSync(join(scratch, 'nest.ts'), NEST_CONSUMER);
+  copyFileSync(join(repo, 'test/docs/snippets/nest-app.ts'), join(scratch, 'nest-app.ts'));
+  // The optional peers of bigtable-mapper/nestjs, as a Nest application has them.
+  for (const dependency of ['@nestjs/common', '@nestjs/core', 'rxjs']) link(dependency);
 }, 120_000);
 
 function emulatorEnv(): NodeJS.ProcessEnv {
@@ -319,6 +352,7 @@ describe('the packed tarball', () => {
       missing: 'NOT_FOUND',
       mapper: true,
       vitestHelpers: 'function',
+      nestModule: 'function',
     });
   }, 120_000);
 
@@ -331,6 +365,17 @@ describe('the packed tarball', () => {
       cores: 8,
       instance: true,
       mapper: true,
+    });
+  }, 120_000);
+
+  it('runs a Nest application: injected repository, save and get on the emulator, mapper closed on close', () => {
+    const tsc = join(repo, 'node_modules/typescript/bin/tsc');
+    run(process.execPath, [tsc, '-p', 'tsconfig.nest.json'], scratch);
+    const out = run(process.execPath, [join(scratch, 'out-nest/nest.js')], scratch, emulatorEnv());
+    expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({
+      status: 'new',
+      instance: true,
+      closed: 'CONNECTION_CLOSED',
     });
   }, 120_000);
 });

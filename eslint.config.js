@@ -18,7 +18,7 @@ const noBareErrors = [
 // codecs; repository → query, mapping, transport (and metadata, the vocabulary every layer shares); schema →
 // metadata, codecs, transport; cli → schema, repository (and testing, for `emulator start`). Everything may import
 // errors and model; codecs, errors and model import nothing else of ours. `testing` is the emulator kit on top of
-// everything but schema and cli.
+// everything but schema and cli. `nestjs` is the NestJS module on top of repository.
 // Each entry: the folder (under src/, or decorators/) and the layers it may NOT import.
 const LAYERS = [
   'codecs',
@@ -30,6 +30,7 @@ const LAYERS = [
   'schema',
   'cli',
   'testing',
+  'nestjs',
 ];
 const ALLOWED = {
   codecs: [],
@@ -42,6 +43,7 @@ const ALLOWED = {
   schema: ['metadata', 'codecs', 'transport'],
   cli: ['schema', 'repository', 'testing'],
   testing: ['repository', 'transport', 'metadata', 'codecs', 'mapping', 'query'],
+  nestjs: ['repository', 'transport', 'metadata'],
 };
 const CLIENT = {
   group: ['@google-cloud/bigtable', '@google-cloud/bigtable/*', 'google-gax'],

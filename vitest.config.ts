@@ -9,6 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^bigtable-mapper\/decorators$/, replacement: here('./decorators/index.ts') },
       { find: /^bigtable-mapper\/testing\/vitest$/, replacement: here('./src/testing/vitest/index.ts') },
+      { find: /^bigtable-mapper\/nestjs$/, replacement: here('./src/nestjs/index.ts') },
       { find: /^bigtable-mapper\/testing$/, replacement: here('./src/testing/index.ts') },
       { find: /^bigtable-mapper$/, replacement: here('./src/index.ts') },
     ],

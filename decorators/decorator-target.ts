@@ -1,5 +1,17 @@
+import './symbol-metadata.js';
 import { MetadataError } from '../src/errors/metadata-error.js';
 import type { DeclarationRecord, DesignType } from '../src/metadata/declaration-records.js';
+
+/**
+ * The second argument of a field decorator: the property key under legacy decorators
+ * (`experimentalDecorators: true`), the decorator context under TC39 standard decorators.
+ *
+ * @example
+ * ```ts
+ * const decorate = (target: object | undefined, key: FieldDecoratorKey): void => {};
+ * ```
+ */
+export type FieldDecoratorKey = string | symbol | ClassFieldDecoratorContext;
 
 /**
  * Where a property decorator was applied, normalised for the metadata store.
@@ -10,40 +22,56 @@ import type { DeclarationRecord, DesignType } from '../src/metadata/declaration-
  * ```
  */
 export interface PropertyTarget {
-  /** The class the declaration belongs to. */
+  /**
+   * What the declaration is stored under: the class (legacy decorators), or the class's decorator metadata object
+   * (standard decorators, whose field decorators never see the class; the store reads it as the class's own).
+   */
   readonly owner: object;
   readonly property: string;
   readonly designType: DesignType | undefined;
-  /** Problems with the placement itself (static member, symbol key). */
+  /** Problems with the placement itself (static member, symbol key, private field). */
   readonly problems: readonly string[];
 }
 
-function isStandardDecoratorContext(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && 'kind' in value && 'name' in value;
+interface StandardContext {
+  readonly kind: unknown;
+  readonly name: unknown;
+  readonly static?: unknown;
+  readonly private?: unknown;
+  readonly metadata?: unknown;
+}
+
+const UNNAMED = 'a class compiled with standard decorators';
+
+function standardContext(value: unknown): StandardContext | undefined {
+  return typeof value === 'object' && value !== null && 'kind' in value && 'name' in value
+    ? (value as StandardContext)
+    : undefined;
+}
+
+function misplaced(decorator: string, context: StandardContext, expected: string): MetadataError {
+  const isClass = context.kind === 'class' && typeof context.name === 'string';
+  return new MetadataError([
+    {
+      entity: isClass ? (context.name as string) : UNNAMED,
+      ...(isClass ? {} : { property: String(context.name) }),
+      message: `@${decorator} decorates ${expected}, not a ${String(context.kind)}`,
+    },
+  ]);
 }
 
 /**
- * Throws when the decorator runs under TC39 standard decorators: the SDK's decorators are legacy
- * (`experimentalDecorators: true`), and a silent no-op would lose the whole declaration.
+ * Checks a class decorator's second argument: absent under legacy decorators, a `class` context under standard
+ * decorators. Anything else (the decorator put on a field or method) is a MetadataError rather than a silent no-op.
  *
  * @example
  * ```ts
- * assertLegacyDecorator('Column', propertyKey);
+ * assertClassDecorator('Entity', context);
  * ```
  */
-export function assertLegacyDecorator(decorator: string, secondArgument: unknown): void {
-  if (isStandardDecoratorContext(secondArgument)) {
-    // A standard field decorator never sees its class, so only a class decorator can name the entity.
-    const context = secondArgument as { readonly kind: unknown; readonly name: unknown };
-    const isClass = context.kind === 'class' && typeof context.name === 'string';
-    throw new MetadataError([
-      {
-        entity: isClass ? (context.name as string) : 'a class compiled with standard decorators',
-        ...(isClass ? {} : { property: String(context.name) }),
-        message: `@${decorator} is a legacy TypeScript decorator: set "experimentalDecorators": true in tsconfig.json, or declare the entity with defineEntity()`,
-      },
-    ]);
-  }
+export function assertClassDecorator(decorator: string, context: unknown): void {
+  const standard = standardContext(context);
+  if (standard && standard.kind !== 'class') throw misplaced(decorator, standard, 'a class');
 }
 
 function readDesignType(target: object, property: string | symbol): DesignType | undefined {
@@ -54,23 +82,63 @@ function readDesignType(target: object, property: string | symbol): DesignType |
   return typeof type === 'function' ? (type as DesignType) : undefined;
 }
 
+function placementProblems(decorator: string, isStatic: boolean, key: unknown, isPrivate = false): string[] {
+  const problems: string[] = [];
+  if (isStatic) problems.push(`@${decorator} cannot be used on a static property`);
+  if (typeof key === 'symbol') problems.push(`@${decorator} cannot be used on a symbol-keyed property`);
+  if (isPrivate)
+    problems.push(`@${decorator} cannot be used on a private (#) field: the mapper could not read or set it`);
+  return problems;
+}
+
+function standardPropertyTarget(decorator: string, context: StandardContext): PropertyTarget {
+  if (context.kind !== 'field') throw misplaced(decorator, context, 'a field');
+  const { metadata } = context;
+  // Only a compiler that predates decorator metadata (TypeScript < 5.2) or a Symbol.metadata that appeared after
+  // the class was defined gets here: the declaration would otherwise be lost without a trace.
+  if (typeof metadata !== 'object' || metadata === null)
+    throw new MetadataError([
+      {
+        entity: UNNAMED,
+        property: String(context.name),
+        message: `@${decorator} got no context.metadata: compile with TypeScript ≥ 5.2 (or esbuild ≥ 0.21), and import bigtable-mapper/decorators before defining the class`,
+      },
+    ]);
+  const problems = placementProblems(
+    decorator,
+    context.static === true,
+    context.name,
+    context.private === true,
+  );
+  return { owner: metadata, property: String(context.name), designType: undefined, problems };
+}
+
 /**
- * The class, property name and `design:type` (when the compiler emitted it) of a property decorator call.
+ * The owner, property name and `design:type` (when the compiler emitted it) of a field decorator call, under
+ * either decorator protocol (told apart by the second argument: a key, or a standard decorator context).
  *
  * @example
  * ```ts
  * const { owner, property, designType, problems } = propertyTarget('Column', target, key);
  * ```
  */
-export function propertyTarget(decorator: string, target: object, key: string | symbol): PropertyTarget {
-  assertLegacyDecorator(decorator, key);
-  const problems: string[] = [];
+export function propertyTarget(
+  decorator: string,
+  target: object | undefined,
+  key: FieldDecoratorKey,
+): PropertyTarget {
+  const context = standardContext(key);
+  if (context) return standardPropertyTarget(decorator, context);
+  const legacyKey = key as string | symbol;
   const isStatic = typeof target === 'function';
   const owner = isStatic ? target : (target as { constructor: object }).constructor;
-  if (isStatic) problems.push(`@${decorator} cannot be used on a static property`);
-  if (typeof key === 'symbol') problems.push(`@${decorator} cannot be used on a symbol-keyed property`);
-  const property = typeof key === 'symbol' ? String(key) : key;
-  return { owner, property, designType: readDesignType(target, key), problems };
+  const property = typeof legacyKey === 'symbol' ? String(legacyKey) : legacyKey;
+  return {
+    owner,
+    property,
+    designType: readDesignType(target as object, legacyKey),
+    problems: placementProblems(decorator, isStatic, legacyKey),
+  };
 }
 
 /**

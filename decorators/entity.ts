@@ -3,7 +3,7 @@ import { addDeclaration } from '../src/metadata/declaration-store.js';
 import type { EntityClass } from '../src/metadata/entity-metadata.js';
 import { defaultRegistry } from '../src/metadata/entity-registry.js';
 import { entityRecord } from '../src/metadata/record-builders.js';
-import { assertLegacyDecorator } from './decorator-target.js';
+import { assertClassDecorator } from './decorator-target.js';
 
 /**
  * Marks a class as an entity stored in `table`: one entity = one row. `prefix` is the literal first key segment
@@ -18,7 +18,7 @@ import { assertLegacyDecorator } from './decorator-target.js';
  */
 export function Entity(options: EntityOptions) {
   return (target: EntityClass, context?: unknown): void => {
-    assertLegacyDecorator('Entity', context);
+    assertClassDecorator('Entity', context);
     addDeclaration(target, entityRecord(options));
     defaultRegistry.register(target);
   };

@@ -2,7 +2,7 @@ import { addDeclaration } from '../src/metadata/declaration-store.js';
 import type { EntityClass } from '../src/metadata/entity-metadata.js';
 import type { EvolutionOptions } from '../src/metadata/evolution-options.js';
 import { evolutionRecord } from '../src/metadata/evolution-record.js';
-import { assertLegacyDecorator } from './decorator-target.js';
+import { assertClassDecorator } from './decorator-target.js';
 
 /**
  * Declares the entity's schema version: every save stores `version` in one small cell (`family:qualifier`, default
@@ -28,7 +28,7 @@ import { assertLegacyDecorator } from './decorator-target.js';
  */
 export function Evolve(options: EvolutionOptions) {
   return (target: EntityClass, context?: unknown): void => {
-    assertLegacyDecorator('Evolve', context);
+    assertClassDecorator('Evolve', context);
     addDeclaration(target, evolutionRecord(options));
   };
 }

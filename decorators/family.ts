@@ -2,7 +2,7 @@ import type { FamilyOptions } from '../src/metadata/declaration-args.js';
 import { addDeclaration } from '../src/metadata/declaration-store.js';
 import type { EntityClass } from '../src/metadata/entity-metadata.js';
 import { familyRecord } from '../src/metadata/record-builders.js';
-import { assertLegacyDecorator } from './decorator-target.js';
+import { assertClassDecorator } from './decorator-target.js';
 
 /**
  * Declares a column family: its GC rule, or its aggregate type (sum, min, max, hll) for aggregate families.
@@ -17,7 +17,7 @@ import { assertLegacyDecorator } from './decorator-target.js';
  */
 export function Family(name: string, options: FamilyOptions = {}) {
   return (target: EntityClass, context?: unknown): void => {
-    assertLegacyDecorator('Family', context);
+    assertClassDecorator('Family', context);
     addDeclaration(target, familyRecord(name, options));
   };
 }

@@ -1,6 +1,8 @@
-// The decorators read `design:type` through the reflect-metadata polyfill when the compiler emitted it. TypeScript's
-// emitted metadata calls only ever reach the global `Reflect.metadata`, so this global install is deliberate and
-// documented (docs/entities.md); `bigtable-mapper` and `defineEntity()` never load it.
+// The decorators work as legacy (experimentalDecorators) and as TC39 standard decorators, told apart by their
+// arguments. Legacy ones read `design:type` through the reflect-metadata polyfill when the compiler emitted it.
+// TypeScript's emitted metadata calls only ever reach the global `Reflect.metadata`, so this global install is
+// deliberate and documented (docs/entities.md); `bigtable-mapper` and `defineEntity()` never load it. Standard
+// decorators need `Symbol.metadata` instead, which ./symbol-metadata.js installs where the runtime lacks it.
 import 'reflect-metadata';
 
 export { Entity } from './entity.js';
@@ -20,6 +22,7 @@ export { Codecs } from '../src/codecs/value/codecs.js';
 export { Gc } from '../src/metadata/gc.js';
 export { defineEntity, getEntityMetadata } from '../src/metadata/index.js';
 export type { Versioned } from '../src/metadata/entity-metadata.js';
+export type { FieldDecoratorKey } from './decorator-target.js';
 export type {
   AggregateOptions,
   ColumnOptions,

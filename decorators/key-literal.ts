@@ -1,7 +1,7 @@
 import { addDeclaration } from '../src/metadata/declaration-store.js';
 import type { EntityClass } from '../src/metadata/entity-metadata.js';
 import { keyLiteralRecord } from '../src/metadata/record-builders.js';
-import { assertLegacyDecorator } from './decorator-target.js';
+import { assertClassDecorator } from './decorator-target.js';
 
 /**
  * A constant segment at `position` between key parts, e.g. `user#<id>#comment#<ts>` has literals `comment` at 1.
@@ -15,7 +15,7 @@ import { assertLegacyDecorator } from './decorator-target.js';
  */
 export function KeyLiteral(position: number, value: string | Uint8Array) {
   return (target: EntityClass, context?: unknown): void => {
-    assertLegacyDecorator('KeyLiteral', context);
+    assertClassDecorator('KeyLiteral', context);
     addDeclaration(target, keyLiteralRecord(position, value));
   };
 }

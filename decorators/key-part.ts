@@ -2,6 +2,7 @@ import type { KeyPartOptions, KeyPartType } from '../src/metadata/declaration-ar
 import { addDeclaration } from '../src/metadata/declaration-store.js';
 import { keyPartRecord } from '../src/metadata/record-builders.js';
 import { propertyTarget, withPlacementProblems } from './decorator-target.js';
+import type { FieldDecoratorKey } from './decorator-target.js';
 
 /**
  * Makes the property a named segment of the row key at `position` (0, 1, 2, … among key parts and key literals;
@@ -15,7 +16,7 @@ import { propertyTarget, withPlacementProblems } from './decorator-target.js';
  * ```
  */
 export function KeyPart(position: number, type: KeyPartType | KeyPartOptions = 'string') {
-  return (target: object, key: string | symbol): void => {
+  return (target: object | undefined, key: FieldDecoratorKey): void => {
     const where = propertyTarget('KeyPart', target, key);
     const record = keyPartRecord(where.property, position, type, where.designType);
     addDeclaration(where.owner, withPlacementProblems(record, where.problems));

@@ -30,6 +30,7 @@ const ENTRY_POINTS = [
     dts: 'dist/src/testing/vitest/index.d.ts',
     report: 'bigtable-mapper-testing-vitest.api.md',
   },
+  { subpath: './nestjs', dts: 'dist/src/nestjs/index.d.ts', report: 'bigtable-mapper-nestjs.api.md' },
 ];
 
 if (update) mkdirSync(join(root, 'etc'), { recursive: true });

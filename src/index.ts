@@ -34,6 +34,8 @@ export type {
 } from './repository/backfill/backfill-types.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
 export type { WriteBackReport } from './repository/write-back.js';
+export type { MappingWarning } from './mapping/mapping-warning.js';
+export { emitProcessWarning } from './repository/report-warnings.js';
 export type { RewriteOutcome } from './repository/rewrite-row.js';
 export type {
   FullKey,
@@ -261,6 +263,8 @@ export type { ErrorCode, BigtableMapperErrorOptions } from './errors/bigtable-ma
 export { AbortedError } from './errors/aborted-error.js';
 export { AlreadyExistsError } from './errors/already-exists-error.js';
 export { ConnectionClosedError } from './errors/connection-closed-error.js';
+export { CounterOverflowError } from './errors/counter-overflow-error.js';
+export type { CounterOverflowDetails, CounterRange } from './errors/counter-overflow-error.js';
 export { DeadlineExceededError } from './errors/deadline-exceeded-error.js';
 export { DestructiveChangeError } from './errors/destructive-change-error.js';
 export { EmulatorUnavailableError } from './errors/emulator-unavailable-error.js';

@@ -12,7 +12,7 @@ const TYPESCRIPT = /\.(c|m)?tsx?$/;
 export interface LoadEntityModulesOptions {
   /** Directory the module paths are relative to. */
   readonly cwd: string;
-  /** tsconfig.json for `.ts` modules (decorators need `experimentalDecorators`). Default: tsx's lookup from cwd. */
+  /** tsconfig.json for `.ts` modules (legacy or standard decorators alike). Default: tsx's lookup from cwd. */
   readonly tsconfig?: string | undefined;
 }
 

@@ -20,6 +20,11 @@ export { UpcastError } from './upcast-error.js';
 export { PartialWriteError } from './partial-write-error.js';
 export type { WriteFailure, WriteOutcome } from './partial-write-error.js';
 export { QueryError, type QueryErrorDetails } from './query-error.js';
+export {
+  CounterOverflowError,
+  type CounterOverflowDetails,
+  type CounterRange,
+} from './counter-overflow-error.js';
 export { OutcomeUnknownError, type OutcomeUnknownDetails } from './outcome-unknown-error.js';
 export { ConnectionClosedError } from './connection-closed-error.js';
 export { DeadlineExceededError } from './deadline-exceeded-error.js';

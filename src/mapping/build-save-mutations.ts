@@ -7,6 +7,7 @@ import type { Clock } from './save-timestamp.js';
 import { saveTimestampMicros } from './save-timestamp.js';
 import type { SaveMutations } from './save-mutations.js';
 import { encodeToken, randomWriteId } from './schema-version-token.js';
+import { versionCellOf } from './version-cell.js';
 
 /**
  * Options of {@link buildSaveMutations}.
@@ -19,7 +20,7 @@ import { encodeToken, randomWriteId } from './schema-version-token.js';
 export interface SaveOptions {
   /** Clock in milliseconds for the save timestamp (default `Date.now`); inject it for reproducible output. */
   readonly now?: Clock;
-  /** Source of the 8-byte write id of an evolving entity's schema-version token (default: crypto random). */
+  /** Source of the 8-byte write id of the schema-version token and the version cell (default: crypto random). */
   readonly writeId?: () => Uint8Array;
 }
 
@@ -32,8 +33,9 @@ export interface SaveOptions {
  * - Map/Set families: DeleteFromFamily, then one SetCell per entry in qualifier order, so the row holds exactly
  *   the entity's entries after the atomic MutateRow;
  * - counters and aggregates: untouched (they change through increments and AddToCell only);
- * - version field: DeleteFromColumn + SetCell of `version + 1` (always one cell), with the check to send the save
- *   conditionally;
+ * - version field: DeleteFromColumn + SetCell of `version + 1` followed by a random write id (always one cell, never
+ *   the same twice), with the check to send the save conditionally — on the exact cell the entity was read with
+ *   when the SDK returned it (`versionCellOf`), else on its version number;
  * - schema-version cell (`@Evolve`): DeleteFromColumn + SetCell of a fresh token (current version, random write id),
  *   and deletes of the old-shape columns/families the entity no longer declares (`oldStorageDeletes`).
  * Limits are checked before returning (see `checkWriteLimits`).
@@ -59,12 +61,19 @@ export function buildSaveMutations<E extends object>(
   const timestampMicros = saveTimestampMicros(options.now);
   const key = encodeEntityKey(meta, entity);
   const evolution = meta.evolution;
-  const schemaToken =
-    evolution === undefined
+  // One write id per save, in the schema-version token and after the version in the version cell.
+  const writeId =
+    evolution === undefined && meta.version === undefined ? undefined : (options.writeId ?? randomWriteId)();
+  const schemaToken = evolution === undefined ? undefined : encodeToken(evolution.version, writeId!);
+  const versionWriteId = meta.version === undefined ? undefined : writeId;
+  const save =
+    compileSaveEncoder(meta)?.(entity, key, timestampMicros, schemaToken, versionWriteId) ??
+    generalSaveMutations(meta, entity, key, timestampMicros, schemaToken, versionWriteId);
+  // Read (or last written) through the SDK: the condition compares the exact cell, not only the number.
+  const check = save.version;
+  const cell =
+    check?.expected === undefined
       ? undefined
-      : encodeToken(evolution.version, (options.writeId ?? randomWriteId)());
-  return (
-    compileSaveEncoder(meta)?.(entity, key, timestampMicros, schemaToken) ??
-    generalSaveMutations(meta, entity, key, timestampMicros, schemaToken)
-  );
+      : versionCellOf(entity, (entity as Record<string, unknown>)[meta.version!.property]);
+  return cell === undefined ? save : { ...save, version: Object.freeze({ ...check!, cell }) };
 }

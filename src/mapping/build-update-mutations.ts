@@ -1,6 +1,7 @@
 import { ValueEncodingError } from '../errors/value-encoding-error.js';
 import type { SaveMutations } from './save-mutations.js';
 import { buildSaveMutations } from './build-save-mutations.js';
+import { versionCellOf } from './version-cell.js';
 import { checkWriteLimits } from './check-write-limits.js';
 import { located } from './locate-error.js';
 import type { Clock } from './save-timestamp.js';
@@ -115,7 +116,12 @@ export function buildUpdateMutations<E extends object>(
   meta: EntityMetadata<E>,
   key: object,
   changes: EntityChanges<E>,
-  options: { readonly now: Clock; readonly expectedVersion?: bigint | number },
+  options: {
+    readonly now: Clock;
+    readonly expectedVersion?: bigint | number;
+    /** The exact version cell read (else the one recorded for `key`, if it is an entity the SDK returned). */
+    readonly expectedVersionCell?: Uint8Array | undefined;
+  },
 ): SaveMutations {
   const invalid = (property: string, value: unknown, limit: string): ValueEncodingError =>
     new ValueEncodingError({
@@ -159,7 +165,12 @@ export function buildUpdateMutations<E extends object>(
   }
   // The schema-version token is the caller's (Repository.update writes it with its version condition).
   const only = { ...meta, fields: whole, evolution: undefined } as EntityMetadata<E>;
-  const save = buildSaveMutations(only, synthetic as E, { now: options.now });
+  const built = buildSaveMutations(only, synthetic as E, { now: options.now });
+  const cell =
+    built.version?.expected === undefined
+      ? undefined
+      : (options.expectedVersionCell ?? versionCellOf(key, options.expectedVersion));
+  const save = cell === undefined ? built : { ...built, version: Object.freeze({ ...built.version!, cell }) };
   const mutations = [...save.mutations];
   const origins: Array<string | undefined> = save.mutations.map(() => undefined);
   for (const [field, change] of partial) {
@@ -171,6 +182,13 @@ export function buildUpdateMutations<E extends object>(
     }
   }
   if (mutations.length === 0) throw invalid('changes', changes, 'at least one property to change');
-  const warnings = [...save.warnings, ...checkWriteLimits(meta.name, save.key, mutations, origins)];
+  // The whole properties' cells were checked (and named) by the save; of the second check over every mutation keep
+  // the entry changes' cells and the row total, so that no cell is reported twice.
+  const all = checkWriteLimits(meta.name, save.key, mutations, origins);
+  const hasRow = save.warnings.some((w) => w.code === 'LARGE_ROW');
+  const warnings = [
+    ...save.warnings,
+    ...all.filter((w) => (w.code === 'LARGE_CELL' ? w.property !== undefined : !hasRow)),
+  ];
   return { ...save, mutations, warnings };
 }

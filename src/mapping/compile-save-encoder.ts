@@ -7,6 +7,7 @@ import { exceedsRequestLimit } from '../model/mutation-size.js';
 import type { MappingWarning } from './mapping-warning.js';
 import { oldStorageDeletes } from './old-storage-deletes.js';
 import type { SaveMutations, VersionCheck } from './save-mutations.js';
+import { versionCellValue } from './version-cell.js';
 
 /**
  * The save of one entity through its compiled encoder, or undefined when the input is not the common case (a
@@ -23,6 +24,7 @@ export type SaveEncoder = (
   key: Uint8Array,
   timestampMicros: bigint,
   schemaToken: Uint8Array | undefined,
+  versionWriteId?: Uint8Array,
 ) => SaveMutations | undefined;
 
 /** What the steps of one save add up while they build it: the size checks without a second walk. */
@@ -35,6 +37,8 @@ interface Build {
   /** A value above the warning size or a qualifier above the limit: the general path must report it. */
   unusual: boolean;
   version: VersionCheck | undefined;
+  /** The write id the version cell carries after the version (undefined: the plain version). */
+  readonly versionWriteId: Uint8Array | undefined;
 }
 
 /** Adds one field's mutations; false when the value is not the common case. */
@@ -91,9 +95,16 @@ function compile(meta: EntityMetadata<object>): SaveEncoder | undefined {
   if (tail.some((m) => 'qualifier' in m && m.qualifier.length > MAX_QUALIFIER)) return undefined;
   const count = steps.length;
 
-  return (entity, rowKey, ts, schemaToken) => {
+  return (entity, rowKey, ts, schemaToken, versionWriteId) => {
     if ((evolution === undefined) !== (schemaToken === undefined)) return undefined;
-    const build: Build = { out: [], requestBytes: 0, rowBytes: 0, unusual: false, version: undefined };
+    const build: Build = {
+      out: [],
+      requestBytes: 0,
+      rowBytes: 0,
+      unusual: false,
+      version: undefined,
+      versionWriteId,
+    };
     const values = entity as Record<string, unknown>;
     try {
       for (let i = 0; i < count; i++) if (!steps[i]!(values[properties[i]!], ts, build)) return undefined;
@@ -204,7 +215,7 @@ function columnStep(
   };
 }
 
-/** The version field: replaced by `version + 1`, with the check the save is sent under. */
+/** The version field: replaced by `version + 1` and the write id, with the check the save is sent under. */
 function versionStep(family: string, qualifier: Uint8Array, codec: ValueCodec<unknown>): Step {
   const column = columnTarget(family, qualifier);
   const asNumber = codec.name === 'int64AsNumber';
@@ -213,8 +224,9 @@ function versionStep(family: string, qualifier: Uint8Array, codec: ValueCodec<un
     const expected = isNew ? undefined : codec.encode(value);
     const current = isNew ? 0n : BigInt(value as bigint | number);
     const next = asNumber ? Number(current + 1n) : current + 1n;
-    replaceCell(column, ts, codec.encode(next), build);
-    build.version = Object.freeze({ family, qualifier, expected, next });
+    const written = versionCellValue(codec.encode(next), build.versionWriteId);
+    replaceCell(column, ts, written, build);
+    build.version = Object.freeze({ family, qualifier, expected, next, written });
     return true;
   };
 }
@@ -264,11 +276,11 @@ function familyStep(
   const remove: Mutation = Object.freeze({ kind: 'deleteFromFamily', family });
   const cellCost = FRAMING + family.length;
   return (value, ts, build) => {
+    // Absent (undefined/null) is not an empty collection: the general path refuses it rather than wipe the family.
+    if (!(value instanceof expected)) return false;
     const out = build.out;
     out.push(remove);
     build.requestBytes += FRAMING + family.length;
-    if (value === undefined || value === null) return true;
-    if (!(value instanceof expected)) return false;
     // The cells go straight into the output and are sorted there: no array of their own per save.
     const first = out.length;
     let bytes = 0;

@@ -14,6 +14,7 @@ import { oldStorageDeletes } from './old-storage-deletes.js';
 import { dateToMicros } from './save-timestamp.js';
 import type { SaveMutations, VersionCheck } from './save-mutations.js';
 import { SCHEMA_VERSION_PROPERTY } from './schema-version-token.js';
+import { versionCellValue } from './version-cell.js';
 
 const EMPTY = new Uint8Array(0);
 
@@ -42,6 +43,7 @@ export function generalSaveMutations<E extends object>(
   key: Uint8Array,
   timestampMicros: bigint,
   schemaToken: Uint8Array | undefined,
+  versionWriteId?: Uint8Array,
 ): SaveMutations {
   const mutations: Mutation[] = [];
   const origins: Array<string | undefined> = [];
@@ -64,7 +66,7 @@ export function generalSaveMutations<E extends object>(
         writeFamily(meta.name, field, value, timestampMicros, push);
         break;
       case 'version':
-        version = writeVersion(meta.name, field, value, timestampMicros, push);
+        version = writeVersion(meta.name, field, value, timestampMicros, versionWriteId, push);
         break;
       case 'counter':
       case 'aggregate':
@@ -175,14 +177,20 @@ function writeFamily(
   push: Push,
 ): void {
   const expected = field.kind === 'map' ? Map : Set;
-  if (value !== undefined && value !== null && !(value instanceof expected))
+  // A save rewrites the whole family, so an absent collection (undefined or null) would silently wipe the stored
+  // members: it is refused like an absent required scalar. An empty Map/Set is how to clear the family on purpose.
+  if (!(value instanceof expected))
     throw new ValueEncodingError({
       entity,
       property: field.property,
       codec: field.keyCodec.name,
       direction: 'encode',
       value,
-      limit: `a ${expected.name} (the property owns family ${field.family})`,
+      limit:
+        value === undefined || value === null
+          ? `a ${expected.name} (the property owns family ${field.family} and a save rewrites it whole; an empty ` +
+            `${expected.name} clears it, add/put/remove change single members)`
+          : `a ${expected.name} (the property owns family ${field.family})`,
     });
   const cells: Array<{ qualifier: Uint8Array; value: Uint8Array; key: unknown }> = [];
   if (value instanceof Map) {
@@ -191,7 +199,7 @@ function writeFamily(
       const bytes = field.kind === 'map' ? encodeLocated(entity, field.property, field.valueCodec, v) : EMPTY;
       cells.push({ qualifier, value: bytes, key: k });
     }
-  } else if (value instanceof Set) {
+  } else {
     for (const k of value as Set<unknown>)
       cells.push({
         qualifier: encodeLocated(entity, field.property, field.keyCodec, k),
@@ -228,6 +236,7 @@ function writeVersion(
   field: VersionFieldMetadata,
   value: unknown,
   ts: bigint,
+  writeId: Uint8Array | undefined,
   push: Push,
 ): VersionCheck {
   const isNew = value === undefined || value === null || value === 0 || value === 0n;
@@ -235,9 +244,12 @@ function writeVersion(
   const expected = isNew ? undefined : located(entity, field.property, () => field.codec.encode(value));
   const current = isNew ? 0n : BigInt(value as bigint | number);
   const next = field.codec.name === 'int64AsNumber' ? Number(current + 1n) : current + 1n;
-  const bytes = located(entity, field.property, () => field.codec.encode(next));
+  const written = versionCellValue(
+    located(entity, field.property, () => field.codec.encode(next)),
+    writeId,
+  );
   // One cell, always replaced: the version check then compares against the last write that reached the server,
-  // never against whichever writer had the fastest clock.
-  replaceColumn(field.property, field.family, field.qualifier, ts, bytes, push);
-  return Object.freeze({ family: field.family, qualifier: field.qualifier, expected, next });
+  // never against whichever writer had the fastest clock. The write id makes that cell this write's alone.
+  replaceColumn(field.property, field.family, field.qualifier, ts, written, push);
+  return Object.freeze({ family: field.family, qualifier: field.qualifier, expected, next, written });
 }

@@ -12,10 +12,18 @@ import type { MappingWarning } from './mapping-warning.js';
 export interface VersionCheck {
   readonly family: string;
   readonly qualifier: Uint8Array;
-  /** Encoded version the row must still hold; undefined = the cell must be absent (new entity). */
+  /** Encoded version (8 bytes) the row must still hold; undefined = the cell must be absent (new entity). */
   readonly expected: Uint8Array | undefined;
+  /**
+   * The exact version cell the entity was read with (or its last write stored), when known: the write then applies
+   * only while the row holds exactly this cell, so a row deleted and re-created at the same version since is not
+   * the one it was read from. Undefined: any cell of version `expected` (older cells, or a version given by hand).
+   */
+  readonly cell?: Uint8Array | undefined;
   /** The version value this save writes (current + 1), in the property's representation. */
   readonly next: bigint | number;
+  /** The version cell this save writes: `next` followed by the write's random id (see `versionCellValue`). */
+  readonly written: Uint8Array;
 }
 
 /**

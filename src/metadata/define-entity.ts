@@ -180,10 +180,10 @@ export type WithParentKeyParts<P, Own> = [P] extends [undefined]
 export type DefinedEntity<C, K> = C & { readonly keyParts?: K };
 
 /**
- * Declares an entity without decorators (for code built without `experimentalDecorators`, or classes you do not
- * own). Produces exactly the records the decorators would, so both styles resolve to equal metadata. Returns the
- * class, typed with its key parts (written inline, `key` is inferred as a tuple) so that `mapper.repository()`
- * checks full keys and key prefixes at compile time.
+ * Declares an entity without decorators (for plain JavaScript, or classes you do not own). Produces exactly the
+ * records the decorators would, so both styles resolve to equal metadata. Returns the class, typed with its key
+ * parts (written inline, `key` is inferred as a tuple) so that `mapper.repository()` checks full keys and key
+ * prefixes at compile time.
  *
  * @example
  * ```ts

@@ -1,6 +1,7 @@
 import type protobuf from 'protobufjs';
 import { bytesCodec } from '../codecs/value/bytes-codec.js';
-import { int64AsNumberCodec, int64Codec } from '../codecs/value/int64-codec.js';
+import { int64AsNumberCodec, int64Codec, serverInt64AsNumberCodec } from '../codecs/value/int64-codec.js';
+import { versionCellCodec } from '../codecs/value/version-cell-codec.js';
 import { protobufCodec } from '../codecs/value/protobuf-codec.js';
 import { stringCodec } from '../codecs/value/string-codec.js';
 import type { ValueCodec } from '../codecs/value/value-codec.js';
@@ -31,6 +32,14 @@ function encodeQualifier(ref: QualifierRef): Uint8Array {
 
 function int64CodecFor(as: Int64Representation | undefined): ValueCodec<unknown> {
   return (as === 'number' ? int64AsNumberCodec : int64Codec) as ValueCodec<unknown>;
+}
+
+/**
+ * Counters and aggregates change by Bigtable's arithmetic, which may take a `number` one past 2^53-1: it then reads
+ * as the exact bigint instead of making its whole row unreadable (docs/writes.md).
+ */
+function serverInt64CodecFor(as: Int64Representation | undefined): ValueCodec<unknown> {
+  return (as === 'number' ? serverInt64AsNumberCodec : int64Codec) as ValueCodec<unknown>;
 }
 
 function int64DesignProblem(
@@ -125,7 +134,12 @@ export function resolveField(declared: Declared<FieldRecord>, ctx: FieldContext)
     case 'counter':
     case 'version': {
       if (!check(int64DesignProblem(record.options.as, record.designType))) return undefined;
-      return { kind: record.kind, property, family, qualifier, codec: int64CodecFor(record.options.as) };
+      // A version cell may carry a write id after the version (see versionCellCodec).
+      const codec =
+        record.kind === 'counter'
+          ? serverInt64CodecFor(record.options.as)
+          : versionCellCodec(int64CodecFor(record.options.as));
+      return { kind: record.kind, property, family, qualifier, codec };
     }
     case 'aggregate': {
       const aggregate = ctx.aggregateOf(family);
@@ -139,7 +153,7 @@ export function resolveField(declared: Declared<FieldRecord>, ctx: FieldContext)
         codec = bytesCodec as ValueCodec<unknown>;
         if (!versioned && !check(designTypeMismatch('bytes', record.designType))) return undefined;
       } else {
-        codec = int64CodecFor(record.options.as);
+        codec = serverInt64CodecFor(record.options.as);
         if (!versioned && !check(int64DesignProblem(record.options.as, record.designType))) return undefined;
       }
       if (versioned && !check(designTypeMismatch('versioned aggregate', record.designType, [Array])))

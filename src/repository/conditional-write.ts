@@ -9,7 +9,7 @@ import { versionPredicate } from './version-predicate.js';
 /** The row and version check of a conditional write (a versioned save or update's `SaveMutations` fits). */
 export interface VersionedWrite {
   readonly key: Uint8Array;
-  readonly version?: Pick<VersionCheck, 'family' | 'qualifier' | 'expected'> | undefined;
+  readonly version?: Pick<VersionCheck, 'family' | 'qualifier' | 'expected' | 'cell'> | undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { located } from '../mapping/locate-error.js';
+import { versionCellOf } from '../mapping/version-cell.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { Mutation } from '../model/mutation.js';
 import { conditionalWrite } from './conditional-write.js';
@@ -56,9 +57,12 @@ function deleteVersionCheck<E extends object>(
   if (expected === undefined) return undefined;
   // As in save and update, version 0 (or null) means "no version cell yet", never a cell holding 0.
   const none = expected === null || expected === 0 || expected === 0n;
+  if (none) return { family: version.family, qualifier: version.qualifier, expected: undefined };
   return {
     family: version.family,
     qualifier: version.qualifier,
-    expected: none ? undefined : located(meta.name, version.property, () => version.codec.encode(expected)),
+    expected: located(meta.name, version.property, () => version.codec.encode(expected)),
+    // An entity the SDK returned (or saved) at this version: only the exact cell it was read with matches.
+    cell: versionCellOf(key, expected),
   };
 }

@@ -8,6 +8,7 @@ import {
   versionTokenRange,
 } from '../mapping/schema-version-token.js';
 import { upcastRow } from '../mapping/upcast-row.js';
+import { versionCellIn } from '../mapping/version-cell.js';
 import type { Mutation } from '../model/mutation.js';
 import type { RowFilter } from '../model/read-rows-request.js';
 import type { RowData } from '../model/row-data.js';
@@ -20,6 +21,7 @@ import { readRows } from '../transport/read-rows.js';
 import { callOptions } from './call-policy.js';
 import { confirmWritten } from './confirm-written.js';
 import { rewriteEntity } from './rewrite-row.js';
+import { versionMatchFilter } from './version-predicate.js';
 import type { WriteTarget } from './write-target.js';
 
 /** Attempts (a conditional write, or a read and a rewrite) before a partial write gives up on a busy row. */
@@ -47,6 +49,8 @@ export interface EvolvingWrite<E extends object> {
     /** Undefined for version 0: the row must have no version cell. */
     readonly encoded: Uint8Array | undefined;
     readonly value: bigint | number;
+    /** The exact version cell the caller read, when known (see `VersionCheck.cell`). */
+    readonly cell?: Uint8Array | undefined;
   };
 }
 
@@ -77,11 +81,12 @@ function currentPredicate(
     expected.encoded === undefined
       ? // Version 0 is no cell: pass the row only when the version column yields nothing.
         { condition: { predicate: lockCell, trueFilter: { blockAll: true }, falseFilter: { passAll: true } } }
-      : chainFilters([
-          lockCell,
-          { cellsPerColumnLimit: 1 },
-          { valueRange: { startValueClosed: expected.encoded, endValueClosed: expected.encoded } },
-        ])!;
+      : versionMatchFilter({
+          family: lock.family,
+          qualifier: lock.qualifier,
+          expected: expected.encoded,
+          cell: expected.cell,
+        });
   // Both must hold: the condition's true branch is evaluated on the same row, only when the first matched.
   return { condition: { predicate: atCurrent, trueFilter: versionMatches } };
 }
@@ -128,6 +133,19 @@ function sameVersion(a: unknown, b: bigint | number): boolean {
   // No version cell reads as version 0.
   if (a === undefined) return BigInt(b) === 0n;
   return (typeof a === 'bigint' || typeof a === 'number') && BigInt(a) === BigInt(b);
+}
+
+/** The row's version is the expected one: the exact cell when the caller knows it, else the number. */
+function sameCell(
+  target: WriteTarget<object>,
+  row: RowData,
+  expected: NonNullable<EvolvingWrite<object>['expectedVersion']>,
+  stored: unknown,
+): boolean {
+  if (!sameVersion(stored, expected.value)) return false;
+  if (expected.cell === undefined) return true;
+  const cell = versionCellIn(target.meta, row);
+  return cell !== undefined && Buffer.from(cell).equals(expected.cell);
 }
 
 function storedVersion(target: WriteTarget<object>, row: RowData): unknown {
@@ -177,14 +195,14 @@ export async function evolvingWrite<E extends object>(
     }
     const version = rowSchemaVersion(meta, row);
     if (version === current) {
-      if (expected !== undefined && !sameVersion(storedVersion(target, row), expected.value))
+      if (expected !== undefined && !sameCell(target, row, expected, storedVersion(target, row)))
         throw new OptimisticLockError({ entity: meta.name, key: write.key, expectedVersion: expected.value });
       continue;
     }
     const upcast = upcastRow(meta, row);
     if (expected !== undefined) {
       const stored = (upcast.entity as Record<string, unknown>)[meta.version!.property];
-      if (!sameVersion(stored, expected.value))
+      if (!sameCell(target, row, expected, stored))
         throw new OptimisticLockError({ entity: meta.name, key: write.key, expectedVersion: expected.value });
     }
     const changed = write.apply(upcast.entity);

@@ -8,7 +8,8 @@ import { writeCallOptions } from './settle-write.js';
 
 /**
  * Adds `by` to a `@Counter` property with ReadModifyWriteRow and returns the new value (the body of
- * `Repository.increment`). Never settled by a read-back: an increment is not idempotent.
+ * `Repository.increment`). Never settled by a read-back: an increment is not idempotent. A result out of range
+ * (int64 wrap-around, or a `number` counter beyond ±(2^53-1)) is a CounterOverflowError: applied, not undone.
  *
  * @example
  * ```ts
@@ -32,5 +33,5 @@ export async function incrementCounter<E extends object>(
   );
   // counterIncrement has checked that the property is a counter.
   const field = meta.fields.find((f) => f.property === property) as CounterFieldMetadata;
-  return decodeCounterReply(meta.name, field, row);
+  return decodeCounterReply(meta.name, field, row, rule.by);
 }

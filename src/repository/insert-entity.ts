@@ -1,7 +1,9 @@
 import { AlreadyExistsError } from '../errors/already-exists-error.js';
 import { buildSaveMutations } from '../mapping/build-save-mutations.js';
+import { reportWarnings } from './report-warnings.js';
 import type { SaveOptions } from '../mapping/build-save-mutations.js';
 import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
+import { rememberVersionCell } from '../mapping/version-cell.js';
 import type { WriteTarget } from './write-target.js';
 import { settleWrite, writeCallOptions } from './settle-write.js';
 
@@ -20,6 +22,7 @@ export async function insertEntity<E extends object>(
   saveOptions: SaveOptions,
 ): Promise<E> {
   const save = buildSaveMutations(target.meta, entity, saveOptions);
+  reportWarnings(target.onWarning, save.warnings);
   const exists = await settleWrite(
     target,
     save.key,
@@ -35,6 +38,9 @@ export async function insertEntity<E extends object>(
     false,
   );
   if (exists) throw new AlreadyExistsError({ entity: target.meta.name, key: save.key });
-  if (save.version) (entity as Record<string, unknown>)[target.meta.version!.property] = save.version.next;
+  if (save.version) {
+    (entity as Record<string, unknown>)[target.meta.version!.property] = save.version.next;
+    rememberVersionCell(entity, save.version.next, save.version.written);
+  }
   return entity;
 }

@@ -5,6 +5,7 @@ import { UpcastError } from '../errors/upcast-error.js';
 import { hydrateEntity } from '../mapping/hydrate-entity.js';
 import { upcastRow } from '../mapping/upcast-row.js';
 import { markPartialLoad } from '../mapping/load-state.js';
+import { rememberVersionCell, versionCellIn } from '../mapping/version-cell.js';
 import type { PartialLoad } from '../mapping/load-state.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { RowData } from '../model/row-data.js';
@@ -21,6 +22,17 @@ function keepOnly(meta: EntityMetadata, entity: object, keep: readonly string[])
   for (const field of meta.fields) {
     if (!wanted.has(field.property)) delete (entity as Record<string, unknown>)[field.property];
   }
+}
+
+/**
+ * Records the exact version cell the entity was read with, so that its save or delete compares that cell and not
+ * only the number (a row deleted and re-created at the same version since is another row).
+ */
+function rememberReadVersion(meta: EntityMetadata, entity: Record<string, unknown>, row: RowData): void {
+  const version = meta.version;
+  if (version === undefined || !(version.property in entity)) return;
+  const cell = versionCellIn(meta, row);
+  if (cell !== undefined) rememberVersionCell(entity, entity[version.property], cell);
 }
 
 /** Hydration only decodes (and upcasts), so these are exactly "the row cannot be read as the entity". */
@@ -94,5 +106,6 @@ export function materializeRow(
   if (!program.conditions.every((r) => matchesResidual(r, entity[r.property]))) return 'filtered';
   if (program.keep) keepOnly(meta, entity, program.keep);
   if (partial) markPartialLoad(entity, partial);
+  rememberReadVersion(meta, entity, row);
   return entity;
 }

@@ -22,6 +22,7 @@ export function guardPrefixDelete(
   alsoDelete: readonly EntityClass[] = [],
 ): PrefixDeletePlan {
   const siblings = registeredSiblings(meta);
+  refuseUnreachable(meta, plan, siblings, alsoDelete);
   if (siblings.length === 0) return plan;
   const under = entitiesUnderPrefixes(meta, siblings, plan.kind === 'table' ? 'table' : plan.prefixes);
   const unnamed = under.filter((e) => !alsoDelete.includes(e.target));
@@ -32,14 +33,54 @@ export function guardPrefixDelete(
     return { ...plan, rows };
   }
   const names = unnamed.map((e) => e.name);
-  throw new InvalidArgumentError({
+  throw alsoDeleteError(
+    meta,
+    alsoDelete,
+    `a list naming ${names.join(', ')}: rows of ${names.length === 1 ? 'that entity' : 'those entities'} can lie ` +
+      `under this prefix and the drop would delete them too (pass { alsoDelete: [${names.join(', ')}] } to delete them ` +
+      'on purpose, or delete a narrower prefix)',
+  );
+}
+
+function alsoDeleteError(
+  meta: EntityMetadata,
+  alsoDelete: readonly EntityClass[],
+  expected: string,
+): InvalidArgumentError {
+  return new InvalidArgumentError({
     api: `Repository<${meta.name}>.deleteByPrefix`,
     argument: 'options.alsoDelete',
     entity: meta.name,
     value: alsoDelete.map((c) => c.name),
-    expected:
-      `a list naming ${names.join(', ')}: rows of ${names.length === 1 ? 'that entity' : 'those entities'} can lie ` +
-      `under this prefix and the drop would delete them too (pass { alsoDelete: [${names.join(', ')}] } to delete them ` +
-      'on purpose, or delete a narrower prefix)',
+    expected,
   });
+}
+
+/**
+ * An entity named in `alsoDelete` none of whose rows the plan can reach (another table, or a key that does not
+ * continue this prefix) is refused: the call would resolve having deleted none of what it was asked to delete.
+ */
+function refuseUnreachable(
+  meta: EntityMetadata,
+  plan: PrefixDeletePlan,
+  siblings: readonly EntityMetadata[],
+  alsoDelete: readonly EntityClass[],
+): void {
+  if (plan.kind === 'table') return;
+  const unreachable = alsoDelete.filter((target) => {
+    if (target === meta.target) return false;
+    const sibling = siblings.find((s) => s.target === target);
+    if (sibling === undefined) return true;
+    if (entitiesUnderPrefixes(meta, [sibling], plan.prefixes).length > 0) return false;
+    return !plan.rows.some((row) => isKeyOf(sibling, row));
+  });
+  if (unreachable.length === 0) return;
+  const names = unreachable.map((c) => c.name);
+  throw alsoDeleteError(
+    meta,
+    alsoDelete,
+    `entities whose rows this call can delete: no row of ${names.join(', ')} lies under this key (its key does ` +
+      `not continue ${meta.name}'s key parts given here, or it is in another table), so the call would delete ` +
+      'less than asked; delete those rows with their own repository',
+  );
 }

@@ -1,3 +1,4 @@
+import type { MappingWarning } from '../mapping/mapping-warning.js';
 import type { Clock } from '../mapping/save-timestamp.js';
 import type { CallTimeouts, PerCallOptions } from '../transport/call-timeouts.js';
 import type { RetryPolicy } from '../transport/retry-policy.js';
@@ -41,6 +42,13 @@ export interface RepositoryOptions {
   readonly writeBack?: boolean;
   /** Called with the outcome of each write-back (migrated, skipped, conflict, failed, deferred). */
   readonly onWriteBack?: (report: WriteBackReport) => void;
+  /**
+   * Called, before the write is sent, for each advice a save, insert, saveMany, update, add or put breaks: a cell
+   * above 10 MiB (`LARGE_CELL`) or a row above 100 MB (`LARGE_ROW`), naming entity, property, row key, size and the
+   * advised maximum. Default: a Node process warning of type `BigtableMapperWarning`, code `BIGTABLE_MAPPER_LARGE_CELL` /
+   * `BIGTABLE_MAPPER_LARGE_ROW`. A hook that throws ends the call with that error, nothing written.
+   */
+  readonly onWarning?: (warning: MappingWarning) => void;
 }
 
 /**

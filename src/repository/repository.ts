@@ -1,9 +1,11 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { NotFoundError } from '../errors/not-found-error.js';
 import { buildSaveMutations } from '../mapping/build-save-mutations.js';
+import { reportWarnings } from './report-warnings.js';
 import type { SaveOptions } from '../mapping/build-save-mutations.js';
 import type { SaveMutations } from '../mapping/save-mutations.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
+import { rememberVersionCell } from '../mapping/version-cell.js';
 import { partialLoadOf } from '../mapping/load-state.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { Mutation } from '../model/mutation.js';
@@ -123,6 +125,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       now: () => this.now(),
       policy: this.policy,
       call: this.bind(call),
+      onWarning: this.options.onWarning,
     };
   }
 
@@ -446,7 +449,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   /**
    * Adds `by` to a `@Counter` property (ReadModifyWriteRow; a missing counter counts from 0) and returns the new
    * value. Re-sent only when the attempt provably never reached the server: after a lost answer it is unknown
-   * whether the increment applied (OutcomeUnknownError), and only the caller can decide.
+   * whether the increment applied (OutcomeUnknownError), and only the caller can decide. A new value out of range
+   * (an int64 sum that wrapped around, or a `number` counter beyond ±(2^53-1)) is a CounterOverflowError: the
+   * increment was applied, and the error carries the stored value as a bigint.
    *
    * @example
    * ```ts
@@ -487,6 +492,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * concurrency. Versioned entities are saved one by one with their check. Only entries that provably applied
    * nothing are re-sent; entries sent without an answer are read back once. Throws PartialWriteError with one
    * outcome per entity (written / not written / unknown) unless every entity was written.
+   *
+   * A key repeated in the input is written in input order (arrays and iterables): the row ends as applying the
+   * entities one after another would leave it.
    *
    * An array is validated whole before anything is sent. An iterable or async iterable (a file reader, a cursor
    * over another store) is streamed with bounded memory: entities are read from it only as batch slots free up
@@ -542,6 +550,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       });
     }
     const save = buildSaveMutations(this.meta, entity, this.saveOptions);
+    reportWarnings(this.options.onWarning, save.warnings);
     if (save.version === undefined) {
       const entry = prepareMutateRowsEntry(save.key, save.mutations, this.meta.name);
       return { key: save.key, entry, single: undefined };
@@ -552,6 +561,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       single: async (call) => {
         await this.conditionalWrite(save, save.mutations, this.bind(call));
         (entity as Record<string, unknown>)[this.meta.version!.property] = save.version!.next;
+        rememberVersionCell(entity, save.version!.next, save.version!.written);
       },
     };
   }

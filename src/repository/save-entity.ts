@@ -4,9 +4,11 @@ import type { EntityChanges } from '../mapping/build-update-mutations.js';
 import { partialLoadOf } from '../mapping/load-state.js';
 import type { PartialLoad } from '../mapping/load-state.js';
 import { partialSaveChanges } from '../mapping/partial-save-changes.js';
+import { rememberVersionCell, versionCellOf } from '../mapping/version-cell.js';
 import type { Mutation } from '../model/mutation.js';
 import { conditionalWrite } from './conditional-write.js';
 import type { WriteTarget } from './write-target.js';
+import { reportWarnings } from './report-warnings.js';
 import { blindWrite } from './settle-write.js';
 import { updateEntity } from './update-entity.js';
 import type { SaveEntityOptions } from './write-options.js';
@@ -29,6 +31,7 @@ export async function saveEntity<E extends object>(
   const partial = typeof entity === 'object' && entity !== null ? partialLoadOf(entity) : undefined;
   if (partial) return savePartial(target, entity, partial, options);
   const save = buildSaveMutations(target.meta, entity, saveOptions);
+  reportWarnings(target.onWarning, save.warnings);
   const mutations: Mutation[] = options.replaceRow
     ? [{ kind: 'deleteFromRow' }, ...save.mutations]
     : [...save.mutations];
@@ -38,6 +41,7 @@ export async function saveEntity<E extends object>(
   }
   await conditionalWrite(target, save, mutations);
   (entity as Record<string, unknown>)[target.meta.version!.property] = save.version.next;
+  rememberVersionCell(entity, save.version.next, save.version.written);
   return entity;
 }
 
@@ -59,8 +63,18 @@ async function savePartial<E extends object>(
     ...options,
     ...(expectedVersion === undefined ? {} : { expectedVersion }),
   };
-  const next = await updateEntity(target, key, changes as EntityChanges<E>, updateOptions);
+  const next = await updateEntity(
+    target,
+    key,
+    changes as EntityChanges<E>,
+    updateOptions,
+    expectedVersion === undefined ? undefined : versionCellOf(entity, expectedVersion),
+  );
   const version = meta.version;
-  if (version && next !== undefined) (entity as Record<string, unknown>)[version.property] = next;
+  if (version && next !== undefined) {
+    (entity as Record<string, unknown>)[version.property] = next;
+    const written = versionCellOf(key, next);
+    if (written !== undefined) rememberVersionCell(entity, next, written);
+  }
   return entity;
 }

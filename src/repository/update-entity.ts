@@ -2,9 +2,12 @@ import { NotFoundError } from '../errors/not-found-error.js';
 import { applyEntityChanges, materializeChanges } from '../mapping/apply-entity-changes.js';
 import { buildUpdateMutations } from '../mapping/build-update-mutations.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
+import type { VersionCheck } from '../mapping/save-mutations.js';
+import { rememberVersionCell } from '../mapping/version-cell.js';
 import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
 import { conditionalWrite } from './conditional-write.js';
 import { evolvingWrite } from './evolving-write.js';
+import { reportWarnings } from './report-warnings.js';
 import type { WriteTarget } from './write-target.js';
 import { settleWrite, writeCallOptions } from './settle-write.js';
 import type { UpdateEntityOptions } from './write-options.js';
@@ -24,6 +27,7 @@ export async function updateEntity<E extends object>(
   key: object,
   changes: EntityChanges<E>,
   options: UpdateEntityOptions,
+  expectedVersionCell?: Uint8Array,
 ): Promise<bigint | number | undefined> {
   const { meta } = target;
   // An evolving entity may have to apply the same changes again, to an upcast entity: iterate them once here.
@@ -32,7 +36,9 @@ export async function updateEntity<E extends object>(
   const update = buildUpdateMutations(meta, key, input, {
     now: target.now,
     ...(options.expectedVersion === undefined ? {} : { expectedVersion: options.expectedVersion }),
+    expectedVersionCell,
   });
+  reportWarnings(target.onWarning, update.warnings);
   if (evolving) {
     const expected = update.version?.expected;
     await evolvingWrite(target, {
@@ -44,13 +50,19 @@ export async function updateEntity<E extends object>(
       // expectedVersion 0 encodes to no cell (`expected` undefined) and is checked all the same.
       ...(options.expectedVersion === undefined || meta.version === undefined
         ? {}
-        : { expectedVersion: { encoded: expected, value: options.expectedVersion } }),
+        : {
+            expectedVersion: {
+              encoded: expected,
+              value: options.expectedVersion,
+              cell: update.version?.cell,
+            },
+          }),
     });
-    return update.version?.next;
+    return advanced(key, update.version);
   }
   if (update.version) {
     await conditionalWrite(target, update, update.mutations);
-    return update.version.next;
+    return advanced(key, update.version);
   }
   const exists = await settleWrite(
     target,
@@ -68,4 +80,11 @@ export async function updateEntity<E extends object>(
   );
   if (!exists) throw new NotFoundError({ entity: meta.name, key: update.key });
   return undefined;
+}
+
+/** The new version, recorded with the exact cell written for the key object (a partial save carries it over). */
+function advanced(key: object, version: VersionCheck | undefined): bigint | number | undefined {
+  if (version === undefined) return undefined;
+  rememberVersionCell(key, version.next, version.written);
+  return version.next;
 }

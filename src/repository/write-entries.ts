@@ -7,6 +7,7 @@ import type { MapFieldMetadata, SetFieldMetadata } from '../metadata/entity-meta
 import { evolvingWrite } from './evolving-write.js';
 import type { WriteTarget } from './write-target.js';
 import { rowKeyOf } from './key-input.js';
+import { reportWarnings } from './report-warnings.js';
 import { blindWrite } from './settle-write.js';
 
 /**
@@ -32,11 +33,14 @@ export async function writeEntries<E extends object>(
   const entries = evolving ? materializeChanges({ change }).change : change;
   const mutations = located(meta.name, field.property, () => entryMutations(field, entries, ts));
   if (mutations.length === 0) return;
-  checkWriteLimits(
-    meta.name,
-    rowKey,
-    mutations,
-    mutations.map(() => field.property),
+  reportWarnings(
+    target.onWarning,
+    checkWriteLimits(
+      meta.name,
+      rowKey,
+      mutations,
+      mutations.map(() => field.property),
+    ),
   );
   if (evolving) {
     await evolvingWrite(target, {

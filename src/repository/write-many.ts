@@ -12,6 +12,7 @@ import type { PreparedMutateRowsEntry } from '../transport/prepare-mutate-rows-e
 import type { CallPolicy } from './call-policy.js';
 import { callOptions } from './call-policy.js';
 import { confirmWritten } from './confirm-written.js';
+import { keyWaves } from './key-waves.js';
 import { runPool } from './run-pool.js';
 import type { WriteProgress } from './write-stream.js';
 
@@ -66,9 +67,6 @@ export async function writeMany(input: {
   const unknownBatched: number[] = [];
   // Running counts for progress reports (outcomes of unknown entries may still turn to written on read-back).
   const done = { written: 0, notWritten: 0, unknown: 0 };
-  const batched: number[] = [];
-  for (let index = 0; index < items.length; index++)
-    if (items[index]!.single === undefined) batched.push(index);
   // Once one request has spent its whole retry window on a service that stays unreachable, the requests still
   // queued would only wait out the same window one after another: the batch stops, and they are not written.
   const giveUp = new AbortController();
@@ -82,60 +80,71 @@ export async function writeMany(input: {
     entity,
     ...(input.maxRequestBytes === undefined ? {} : { maxRequestBytes: input.maxRequestBytes }),
   };
-  const tasks: Array<() => Promise<void>> = [];
-  for (let start = 0; start < batched.length; start += ENTITIES_PER_CALL) {
-    const end = Math.min(start + ENTITIES_PER_CALL, batched.length);
-    tasks.push(async () => {
-      const entries: PreparedMutateRowsEntry[] = new Array(end - start);
-      for (let i = start; i < end; i++) entries[i - start] = items[batched[i]!]!.entry!;
-      const results = await mutatePreparedRows(connection, tableId, entries, options);
-      for (let i = 0; i < results.length; i++) {
-        const result = results[i]!;
-        const index = batched[start + i]!;
-        if (result.ok) {
+  // The tasks of one wave of positions (see keyWaves): its batched entries in calls, and its single writes.
+  const waveTasks = (wave: readonly number[]): Array<() => Promise<void>> => {
+    const tasks: Array<() => Promise<void>> = [];
+    const batched = wave.filter((index) => items[index]!.single === undefined);
+    for (let start = 0; start < batched.length; start += ENTITIES_PER_CALL) {
+      const end = Math.min(start + ENTITIES_PER_CALL, batched.length);
+      tasks.push(async () => {
+        const entries: PreparedMutateRowsEntry[] = new Array(end - start);
+        for (let i = start; i < end; i++) entries[i - start] = items[batched[i]!]!.entry!;
+        const results = await mutatePreparedRows(connection, tableId, entries, options);
+        for (let i = 0; i < results.length; i++) {
+          const result = results[i]!;
+          const index = batched[start + i]!;
+          if (result.ok) {
+            outcomes[index] = 'written';
+            done.written++;
+            continue;
+          }
+          outcomes[index] = result.outcome;
+          done[result.outcome]++;
+          causes.set(index, new TransportError('MutateRows', result.message, result.grpcCode));
+          if (result.outcome === 'unknown') unknownBatched.push(index);
+          else if (policy.retry.retryableCodes.includes(result.grpcCode) && !giveUp.signal.aborted) {
+            giveUp.abort('the batch stopped: the service stayed unreachable for the whole retry window');
+          }
+        }
+      });
+    }
+    for (const index of wave) {
+      const single = items[index]!.single;
+      if (single === undefined) continue;
+      tasks.push(async () => {
+        try {
+          await single(input.call ?? {});
           outcomes[index] = 'written';
           done.written++;
-          continue;
+        } catch (error) {
+          outcomes[index] = error instanceof OutcomeUnknownError ? 'unknown' : 'notWritten';
+          done[outcomes[index]]++;
+          causes.set(
+            index,
+            error instanceof Error
+              ? error
+              : new InternalError('writeMany', 'a write threw a non-Error', error),
+          );
         }
-        outcomes[index] = result.outcome;
-        done[result.outcome]++;
-        causes.set(index, new TransportError('MutateRows', result.message, result.grpcCode));
-        if (result.outcome === 'unknown') unknownBatched.push(index);
-        else if (policy.retry.retryableCodes.includes(result.grpcCode) && !giveUp.signal.aborted) {
-          giveUp.abort('the batch stopped: the service stayed unreachable for the whole retry window');
-        }
-      }
-    });
-  }
-  items.forEach((item, index) => {
-    const single = item.single;
-    if (single === undefined) return;
-    tasks.push(async () => {
-      try {
-        await single(input.call ?? {});
-        outcomes[index] = 'written';
-        done.written++;
-      } catch (error) {
-        outcomes[index] = error instanceof OutcomeUnknownError ? 'unknown' : 'notWritten';
-        done[outcomes[index]]++;
-        causes.set(
-          index,
-          error instanceof Error ? error : new InternalError('writeMany', 'a write threw a non-Error', error),
-        );
-      }
-    });
-  });
+      });
+    }
+    return tasks;
+  };
   const progress = input.onProgress;
-  const counted =
-    progress === undefined
-      ? tasks
-      : tasks.map((task) => async () => {
-          await task();
-          progress({ consumed: items.length, ...done });
-        });
-  const settled = await runPool(counted, input.concurrency);
-  const crashed = settled.find((s) => s.status === 'rejected');
-  if (crashed) throw (crashed as PromiseRejectedResult).reason;
+  // A key repeated in the batch is written in input order: each wave starts when the one before has settled.
+  for (const wave of keyWaves(items.map((item) => item.key))) {
+    const tasks = waveTasks(wave);
+    const counted =
+      progress === undefined
+        ? tasks
+        : tasks.map((task) => async () => {
+            await task();
+            progress({ consumed: items.length, ...done });
+          });
+    const settled = await runPool(counted, input.concurrency);
+    const crashed = settled.find((s) => s.status === 'rejected');
+    if (crashed) throw (crashed as PromiseRejectedResult).reason;
+  }
   if (unknownBatched.length > 0) {
     const confirmed = await confirmWritten(
       connection,

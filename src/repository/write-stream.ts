@@ -1,5 +1,6 @@
 import { PartialWriteError } from '../errors/partial-write-error.js';
 import type { WriteFailure, WriteOutcome } from '../errors/partial-write-error.js';
+import { keyText } from './key-waves.js';
 import type { WriteItem } from './write-many.js';
 
 /**
@@ -68,6 +69,8 @@ async function* chunksOf<T>(source: Iterable<T> | AsyncIterable<T>, size: number
 /**
  * Writes a stream of entities with bounded memory: chunks of `chunkSize` are taken from the source only when one
  * of the `concurrency` slots is free, each is prepared (validated and encoded) and written as one `write` call.
+ * A key repeated in the input is written in input order: inside a chunk by `write` (see `keyWaves`), across chunks
+ * because a chunk that holds a key of a chunk still in flight is sent only after that chunk has settled.
  * The first chunk that does not come out wholly written stops the load: no further entity is read from the source,
  * the chunks in flight finish, and a PartialWriteError reports every consumed entity's outcome (so a dead service
  * costs one chunk per slot, not the rest of the input). An entity that fails to prepare is reported as not
@@ -93,7 +96,8 @@ export async function writeStream<T>(input: {
 }): Promise<void> {
   const log = new OutcomeLog();
   const failures: WriteFailure[] = [];
-  const inFlight = new Set<Promise<void>>();
+  // Chunks in flight, with their keys: a chunk that repeats a key of one of them waits for it (in-order writes).
+  const inFlight = new Map<Promise<void>, ReadonlySet<string>>();
   let consumed = 0;
   let stopped = false;
   const report = (): void =>
@@ -163,15 +167,27 @@ export async function writeStream<T>(input: {
         });
         break;
       }
+      const keys = new Set(items.map((item) => keyText(item.key)));
+      const earlier: Array<Promise<void>> = [];
+      for (const [chunk, chunkKeys] of inFlight) {
+        for (const key of chunkKeys) {
+          if (!keys.has(key)) continue;
+          earlier.push(chunk);
+          break;
+        }
+      }
+      // Taken from the input, this chunk is written even if an earlier one stops the load meanwhile, as a chunk
+      // already in flight would be: the outcomes then cover every entity consumed.
+      if (earlier.length > 0) await Promise.all(earlier);
       const running = writeChunk(items, first).finally(() => inFlight.delete(running));
-      inFlight.add(running);
-      if (inFlight.size >= input.concurrency) await Promise.race(inFlight);
+      inFlight.set(running, keys);
+      if (inFlight.size >= input.concurrency) await Promise.race(inFlight.keys());
       if (stopped) break;
     }
   } finally {
     // Leaving the loop early closes the source (an async generator's `finally` runs), as a reader expects.
     await chunks.return(undefined);
-    await Promise.all(inFlight);
+    await Promise.all(inFlight.keys());
   }
   report();
   if (failures.length > 0) {

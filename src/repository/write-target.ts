@@ -1,3 +1,4 @@
+import type { MappingWarning } from '../mapping/mapping-warning.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import type { CallPolicy } from './call-policy.js';
@@ -20,4 +21,6 @@ export interface WriteTarget<E extends object> {
   readonly policy: CallPolicy;
   /** This call's signal and deadline, fixed when the public call began: every RPC of the write shares it. */
   readonly call: BoundCall;
+  /** The mapper's `onWarning` hook; undefined = the default (a process warning). */
+  readonly onWarning?: ((warning: MappingWarning) => void) | undefined;
 }

@@ -5,6 +5,7 @@
 // or when an entry point loads what it should not.
 import { execFileSync } from 'node:child_process';
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -76,6 +77,116 @@ try {
 }
 `;
 
+/**
+ * A consumer compiled with TypeScript 5's default TC39 standard decorators (no experimentalDecorators, so no
+ * reflect-metadata and no design:type): the same decorators, an inherited field, a save and a get on the emulator.
+ */
+const STANDARD_CONSUMER = `
+import { Mapper } from 'bigtable-mapper';
+import { Column, Entity, Family, Gc, KeyPart } from 'bigtable-mapper/decorators';
+import { TestMapper } from 'bigtable-mapper/testing';
+
+abstract class Named {
+  @Column({ family: 'd', codec: 'string' }) name!: string;
+}
+
+@Entity({ table: 'devices' })
+@Family('d', { gc: Gc.maxVersions(1) })
+class Device extends Named {
+  declare static readonly keyParts: readonly ['deviceType', 'deviceId'];
+  @KeyPart(0, 'string') deviceType!: string;
+  @KeyPart(1, 'string') deviceId!: string;
+  @Column({ family: 'd', codec: 'int64AsNumber', optional: true }) cores?: number;
+}
+
+const test = await TestMapper.create([Device], { emulatorHost: process.env.BIGTABLE_EMULATOR_HOST });
+try {
+  const devices = test.mapper.repository(Device);
+  const key = { deviceType: 'phone', deviceId: 'standard' };
+  await devices.save(Object.assign(new Device(), key, { name: 'Pixel', cores: 8 }));
+  const got = await devices.get(key);
+  console.log(JSON.stringify({
+    name: got?.name,
+    cores: got?.cores,
+    instance: got instanceof Device,
+    mapper: test.mapper instanceof Mapper,
+  }));
+} finally {
+  await test.dispose();
+}
+`;
+
+/**
+ * A CommonJS consumer: `require()` of every entry point (Node ≥ 20.19 / 22.12 load ES modules from `require` when
+ * the `exports` map offers a `default` condition), then a save and a get through an entity declared with
+ * `defineEntity` (plain JavaScript has no decorator syntax).
+ */
+const CJS_CONSUMER = `
+'use strict';
+const { Mapper, NotFoundError, printableKey } = require('bigtable-mapper');
+const { defineEntity, Gc } = require('bigtable-mapper/decorators');
+const { TestMapper } = require('bigtable-mapper/testing');
+const { useMapper } = require('bigtable-mapper/testing/vitest');
+const { BigtableMapperModule } = require('bigtable-mapper/nestjs');
+
+class Device {}
+defineEntity(Device, {
+  table: 'devices',
+  key: [{ property: 'deviceType', type: 'string' }, { property: 'deviceId', type: 'string' }],
+  families: { d: { gc: Gc.maxVersions(1) } },
+  properties: { name: { family: 'd', codec: 'string' } },
+});
+
+async function main() {
+  const test = await TestMapper.create([Device], { emulatorHost: process.env.BIGTABLE_EMULATOR_HOST });
+  try {
+    const devices = test.mapper.repository(Device);
+    const key = { deviceType: 'phone', deviceId: 'cjs' };
+    await devices.save(Object.assign(new Device(), key, { name: 'Pixel' }));
+    const got = await devices.get(key);
+    let missing = '';
+    await devices.getOrThrow({ deviceType: 'phone', deviceId: 'none' }).catch((error) => {
+      if (error instanceof NotFoundError) missing = error.code;
+    });
+    console.log(JSON.stringify({
+      name: got && got.name,
+      instance: got instanceof Device,
+      key: printableKey(devices.keyOf(key)),
+      missing,
+      mapper: test.mapper instanceof Mapper,
+      vitestHelpers: typeof useMapper,
+      nestModule: typeof BigtableMapperModule.forRoot,
+    }));
+  } finally {
+    await test.dispose();
+  }
+}
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
+`;
+
+/**
+ * A Nest application (its optional peers @nestjs/common and @nestjs/core installed): docs/nestjs.md's module,
+ * service and entity (test/docs/snippets/nest-app.ts, copied in as nest-app.ts) save and read on the emulator, and
+ * closing the application closes the mapper.
+ */
+const NEST_CONSUMER = `
+import { NestFactory } from '@nestjs/core';
+import { AppModule, Order, OrderService } from './nest-app.js';
+
+const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+const service = app.get(OrderService);
+const placed = await service.place('tarball-' + process.pid);
+await app.close();
+let closed = '';
+await service.place('after-close').catch((error: { code?: string }) => {
+  closed = error.code ?? '';
+});
+console.log(JSON.stringify({ status: placed?.status, instance: placed instanceof Order, closed }));
+`;
+
 const TSCONFIG = {
   compilerOptions: {
     target: 'ES2022',
@@ -89,6 +200,16 @@ const TSCONFIG = {
     outDir: 'out',
   },
   files: ['main.ts'],
+};
+
+const STANDARD_TSCONFIG = {
+  compilerOptions: { ...TSCONFIG.compilerOptions, experimentalDecorators: false, outDir: 'out-standard' },
+  files: ['standard.ts'],
+};
+
+const NEST_TSCONFIG = {
+  compilerOptions: { ...TSCONFIG.compilerOptions, outDir: 'out-nest' },
+  files: ['nest.ts'],
 };
 
 let scratch = '';
@@ -136,7 +257,22 @@ beforeAll(() => {
   );
   writeFileSync(join(scratch, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
   writeFileSync(join(scratch, 'main.ts'), CONSUMER);
+  writeFileSync(join(scratch, 'main.cjs'), CJS_CONSUMER);
+  writeFileSync(join(scratch, 'tsconfig.standard.json'), JSON.stringify(STANDARD_TSCONFIG, null, 2));
+  writeFileSync(join(scratch, 'standard.ts'), STANDARD_CONSUMER);
+  writeFileSync(join(scratch, 'tsconfig.nest.json'), JSON.stringify(NEST_TSCONFIG, null, 2));
+  writeFileSync(join(scratch, 'nest.ts'), NEST_CONSUMER);
+  copyFileSync(join(repo, 'test/docs/snippets/nest-app.ts'), join(scratch, 'nest-app.ts'));
+  // The optional peers of bigtable-mapper/nestjs, as a Nest application has them.
+  for (const dependency of ['@nestjs/common', '@nestjs/core', 'rxjs']) link(dependency);
 }, 120_000);
+
+function emulatorEnv(): NodeJS.ProcessEnv {
+  const injected = (inject as (key: string) => unknown)(EMULATOR_HOST_KEY);
+  const host = typeof injected === 'string' ? injected : process.env.BIGTABLE_EMULATOR_HOST;
+  expect(host, 'the global setup provides the emulator').toBeTruthy();
+  return { ...process.env, BIGTABLE_EMULATOR_HOST: host };
+}
 
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
@@ -193,14 +329,8 @@ describe('the packed tarball', () => {
     run(process.execPath, [tsc, '-p', 'tsconfig.json'], scratch);
     // At run time vitest is not installed, as for a user without the optional peer: `bigtable-mapper/testing`
     // must load without it.
-    rmSync(join(scratch, 'node_modules/vitest'));
-    const injected = (inject as (key: string) => unknown)(EMULATOR_HOST_KEY);
-    const host = typeof injected === 'string' ? injected : process.env.BIGTABLE_EMULATOR_HOST;
-    expect(host, 'the global setup provides the emulator').toBeTruthy();
-    const out = run(process.execPath, [join(scratch, 'out/main.js')], scratch, {
-      ...process.env,
-      BIGTABLE_EMULATOR_HOST: host,
-    });
+    rmSync(join(scratch, 'node_modules/vitest'), { force: true });
+    const out = run(process.execPath, [join(scratch, 'out/main.js')], scratch, emulatorEnv());
     expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({
       name: 'Pixel',
       instance: true,
@@ -208,6 +338,44 @@ describe('the packed tarball', () => {
       missing: 'NOT_FOUND',
       mapper: true,
       internals: 'function',
+    });
+  }, 120_000);
+
+  it('loads every entry point with require() from CommonJS, then saves and gets on the emulator', () => {
+    // bigtable-mapper/testing/vitest needs its optional peer at run time; the other test removes the link.
+    if (!existsSync(join(scratch, 'node_modules/vitest'))) link('vitest');
+    const out = run(process.execPath, [join(scratch, 'main.cjs')], scratch, emulatorEnv());
+    expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({
+      name: 'Pixel',
+      instance: true,
+      key: 'phone#cjs',
+      missing: 'NOT_FOUND',
+      mapper: true,
+      vitestHelpers: 'function',
+      nestModule: 'function',
+    });
+  }, 120_000);
+
+  it('type-checks and runs a consumer compiled with TC39 standard decorators (no experimentalDecorators)', () => {
+    const tsc = join(repo, 'node_modules/typescript/bin/tsc');
+    run(process.execPath, [tsc, '-p', 'tsconfig.standard.json'], scratch);
+    const out = run(process.execPath, [join(scratch, 'out-standard/standard.js')], scratch, emulatorEnv());
+    expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({
+      name: 'Pixel',
+      cores: 8,
+      instance: true,
+      mapper: true,
+    });
+  }, 120_000);
+
+  it('runs a Nest application: injected repository, save and get on the emulator, mapper closed on close', () => {
+    const tsc = join(repo, 'node_modules/typescript/bin/tsc');
+    run(process.execPath, [tsc, '-p', 'tsconfig.nest.json'], scratch);
+    const out = run(process.execPath, [join(scratch, 'out-nest/nest.js')], scratch, emulatorEnv());
+    expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({
+      status: 'new',
+      instance: true,
+      closed: 'CONNECTION_CLOSED',
     });
   }, 120_000);
 });

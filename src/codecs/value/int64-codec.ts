@@ -66,3 +66,24 @@ export const int64AsNumberCodec: ValueCodec<number> = Object.freeze({
     return Number(value);
   },
 });
+
+/**
+ * The codec of a `number` counter or aggregate (`as: 'number'`): encodes as {@link int64AsNumberCodec}, and reads a
+ * number while the stored value is a safe integer and the exact `bigint` beyond. Bigtable's own arithmetic
+ * (increments, sums) can take such a cell past 2^53-1, and the row must stay readable without rounding it.
+ *
+ * @example
+ * ```ts
+ * serverInt64AsNumberCodec.decode(int64Codec.encode(2n ** 53n)); // 9007199254740992n
+ * ```
+ */
+export const serverInt64AsNumberCodec: ValueCodec<number | bigint> = Object.freeze({
+  name: 'int64AsNumber',
+  encode: (value: number | bigint): Uint8Array => int64AsNumberCodec.encode(value as number),
+  decode(bytes: Uint8Array): number | bigint {
+    const value = readInt64('int64AsNumber', bytes);
+    return value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)
+      ? value
+      : Number(value);
+  },
+});

@@ -80,15 +80,31 @@ export class Lookup<E extends object> {
   }
 
   /**
-   * Runs the lookup under this AbortSignal and deadline (milliseconds).
+   * Runs the lookup under this AbortSignal: aborting cancels the read and ends it with an AbortedError. The second
+   * argument, a deadline in milliseconds, is the older form of {@link Lookup.timeout}; without it the lookup keeps
+   * any deadline set before.
    *
    * @example
    * ```ts
-   * await devices.lookup([key]).signal(AbortSignal.timeout(1000)).toArray();
+   * await devices.lookup([key]).signal(AbortSignal.timeout(1000)).timeout(5_000).toArray();
    * ```
    */
   signal(signal: AbortSignal | undefined, timeoutMs?: number): Lookup<E> {
-    return new Lookup<E>(this.node, this.executor, { signal, timeoutMs });
+    const call = { ...this.call, signal, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
+    return new Lookup<E>(this.node, this.executor, call);
+  }
+
+  /**
+   * Gives the lookup an overall deadline in milliseconds (replacing the mapper's `timeouts.totalMs`), as
+   * `Query.timeout` does; the signal set before is kept.
+   *
+   * @example
+   * ```ts
+   * await devices.lookup([key]).timeout(2_000).toArray();
+   * ```
+   */
+  timeout(ms: number): Lookup<E> {
+    return new Lookup<E>(this.node, this.executor, { ...this.call, timeoutMs: ms });
   }
 
   private plan(): QueryPlan {

@@ -232,7 +232,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   onDecodeError(policy: 'throw'): Query<E, R>;
   onDecodeError(policy: 'skip', report: SkippedRowReporter): Query<E, R>;
   onDecodeError(policy: 'throw' | 'skip', report?: SkippedRowReporter): Query<E, R> {
-    if (policy === 'throw') return new Query<E, R>(this.node, this.executor);
+    if (policy === 'throw') return new Query<E, R>(this.node, this.executor, this.call);
     if (policy !== 'skip')
       throw new QueryError({
         entity: this.node.meta.name,

@@ -38,7 +38,10 @@ function sampleSave(): string {
     views: 0n,
     version: 0n,
   });
-  const save = buildSaveMutations(getEntityMetadata(Video), video, { now: () => Date.UTC(2024, 5, 1, 12) });
+  const save = buildSaveMutations(getEntityMetadata(Video), video, {
+    now: () => Date.UTC(2024, 5, 1, 12),
+    writeId: () => new TextEncoder().encode('write-id'), // fixed here; random in a real save
+  });
   return renderSave('Video of examples/video-row.ts, first save', save);
 }
 

@@ -13,6 +13,8 @@ const golden = (name: string): URL => new URL(`./__golden__/${name}`, import.met
 
 // A fixed clock makes the save timestamp (and so the whole mutation list) reproducible.
 const NOW = () => Date.UTC(2024, 5, 1, 12, 0, 0, 250);
+// And a fixed write id the version cell (version ‖ write id) carries.
+const writeId = (): Uint8Array => new TextEncoder().encode('write-id');
 
 describe('golden mutation lists of a whole-entity save', () => {
   const Video = videoWithDecorators('golden_video');
@@ -21,7 +23,7 @@ describe('golden mutation lists of a whole-entity save', () => {
   it('every column kind, all present', () => {
     const video = Object.assign(sampleVideo(Video), { likes: 10n, views: 3n, peak: 9, version: 4n });
     expectGolden(
-      renderSave('Video, every column present', buildSaveMutations(meta, video, { now: NOW })),
+      renderSave('Video, every column present', buildSaveMutations(meta, video, { now: NOW, writeId })),
       golden('video-every-column.txt'),
     );
   });
@@ -39,7 +41,7 @@ describe('golden mutation lists of a whole-entity save', () => {
       version: 0n,
     });
     expectGolden(
-      renderSave('Video, everything optional absent', buildSaveMutations(meta, video, { now: NOW })),
+      renderSave('Video, everything optional absent', buildSaveMutations(meta, video, { now: NOW, writeId })),
       golden('video-absent.txt'),
     );
   });
@@ -49,9 +51,7 @@ describe('golden mutation lists of a whole-entity save', () => {
     const save = buildSaveMutations(
       resolveEntity(Defined),
       Object.assign(sampleVideo(Defined), { likes: 10n, views: 3n, peak: 9, version: 4n }),
-      {
-        now: NOW,
-      },
+      { now: NOW, writeId },
     );
     expectGolden(renderSave('Video, every column present', save), golden('video-every-column.txt'));
   });

@@ -15,6 +15,7 @@ import {
   AlreadyExistsError,
   BigtableMapperError,
   ConnectionClosedError,
+  CounterOverflowError,
   DeadlineExceededError,
   DestructiveChangeError,
   EmulatorUnavailableError,
@@ -348,6 +349,24 @@ describe('one error per code', () => {
       expect(e.message).toBe(
         'MutateRow of Device with key "phone#\\x001" was sent but not answered; it may or may not have been ' +
           'applied (MutateRow failed: the connection is closed)',
+      );
+    },
+
+    COUNTER_OVERFLOW: async () => {
+      const devices = mapper().repository(Device);
+      const key = { kind: 'phone', id: 'co1' };
+      await devices.increment(key, 'pings', 2n ** 63n - 1n);
+      const e = expectError(
+        await rejection(devices.increment(key, 'pings', 1)),
+        CounterOverflowError,
+        'COUNTER_OVERFLOW',
+      );
+      expect(e).toMatchObject({ entity: 'Device', property: 'pings', by: 1n, range: 'int64', applied: true });
+      expect(e.storedValue).toBe(-(2n ** 63n));
+      expect(e.message).toBe(
+        'increment of Device.pings by 1n in row "phone#co1" was applied, but the int64 sum overflowed and ' +
+          'Bigtable stored it wrapped around as -9223372036854775808n (int64 holds -2^63 … 2^63-1); do not ' +
+          'increment again to retry',
       );
     },
 

@@ -1,64 +1,25 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MetadataError } from '../../../src/errors/metadata-error.js';
 import { ownDeclarations } from '../../../src/metadata/declaration-store.js';
-import type { EntityClass, EntityMetadata } from '../../../src/metadata/entity-metadata.js';
+import type { EntityMetadata } from '../../../src/metadata/entity-metadata.js';
 import { resolveEntity } from '../../../src/metadata/resolve-entity.js';
 import * as viaVitest from '../../fixtures/entities/compile-mode-entities.js';
+import { importCompiled } from '../../support/compile-with-tsc.js';
+import { problemsOf } from '../../support/metadata-problems.js';
 
-const FIXTURE = fileURLToPath(new URL('../../fixtures/entities/compile-mode-entities.ts', import.meta.url));
-const REPO = resolve(dirname(FIXTURE), '../../..');
-const OUT = join(REPO, '.tmp', 'compile-modes');
+const FIXTURE = new URL('../../fixtures/entities/compile-mode-entities.ts', import.meta.url);
 
 type FixtureModule = typeof viaVitest;
 
-/**
- * Compiles the fixture with the TypeScript compiler (legacy decorators, metadata on or off) into .tmp/ and imports
- * it. Relative imports become absolute paths of the .ts sources, so the compiled module shares the SDK module
- * instances (and the metadata store) with this test.
- */
-async function compileFixture(
+/** The fixture compiled by tsc (legacy decorators unless told otherwise), metadata emission on or off. */
+function compileFixture(
   emitDecoratorMetadata: boolean,
   experimentalDecorators = true,
 ): Promise<FixtureModule> {
-  const source = readFileSync(FIXTURE, 'utf8');
-  const { outputText } = ts.transpileModule(source, {
-    fileName: FIXTURE,
-    compilerOptions: {
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      experimentalDecorators,
-      emitDecoratorMetadata,
-      useDefineForClassFields: true,
-    },
-  });
-  const rewritten = outputText.replace(/from '(\.{1,2}\/[^']+)\.js'/g, (_m, rel: string) => {
-    return `from '${resolve(dirname(FIXTURE), `${rel}.ts`)}'`;
-  });
-  mkdirSync(OUT, { recursive: true });
-  const file = join(
-    OUT,
-    `entities-${experimentalDecorators ? 'legacy' : 'standard'}-${emitDecoratorMetadata ? 'with' : 'without'}-metadata-${process.pid}.mjs`,
-  );
-  writeFileSync(file, rewritten);
-  return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as FixtureModule;
+  return importCompiled<FixtureModule>(FIXTURE, { experimentalDecorators, emitDecoratorMetadata });
 }
 
 function comparable(meta: EntityMetadata): unknown {
   return { ...meta, target: undefined, key: { ...meta.key, codec: undefined } };
-}
-
-function problemsOf(target: EntityClass): string[] {
-  try {
-    resolveEntity(target);
-    return [];
-  } catch (error) {
-    if (!(error instanceof MetadataError)) throw error;
-    return error.problems.map((p) => `${p.property ?? ''}: ${p.message}`);
-  }
 }
 
 describe('decorators compiled by tsc', () => {
@@ -124,9 +85,13 @@ describe('decorators compiled by tsc', () => {
     expect(problemsOf(withoutMetadata.Mismatch)).toEqual([]);
   });
 
-  it('under TS 5 standard decorators (no experimentalDecorators) the class fails to load with a clear TypeError', async () => {
-    await expect(compileFixture(false, false)).rejects.toThrow(
-      /is a legacy TypeScript decorator: set "experimentalDecorators": true in tsconfig.json, or declare the entity with defineEntity\(\)/,
+  it('under TS 5 standard decorators (no experimentalDecorators) the same classes resolve to equal metadata', async () => {
+    const standard = await compileFixture(false, false);
+    expect(comparable(resolveEntity(standard.Explicit))).toEqual(
+      comparable(resolveEntity(withoutMetadata.Explicit)),
     );
+    // Standard decorators never have design:type: an unnamed codec is the same error as without metadata.
+    expect(problemsOf(standard.Inferred)).toEqual(problemsOf(withoutMetadata.Inferred));
+    expect(problemsOf(standard.Mismatch)).toEqual([]);
   });
 });

@@ -25,18 +25,23 @@ function thrown(fn: () => unknown): BigtableMapperError {
 // Former bare TypeError/RangeError throws: each is now a library error with a code and a message naming the API,
 // the argument, the value and what was expected.
 describe('bad input of public helpers is a library error', () => {
-  it('a decorator run as a TC39 standard decorator is a MetadataError naming class or property', () => {
+  it('a decorator put where its protocol cannot take it is a MetadataError naming class or property', () => {
+    const onMethod = thrown(() =>
+      Column({ family: 'd', codec: 'string' })(undefined, {
+        kind: 'method',
+        name: 'title',
+        metadata: {},
+      } as never),
+    );
+    expect(onMethod).toBeInstanceOf(MetadataError);
+    expect(onMethod.message).toContain('title: @Column decorates a field, not a method');
     const onField = thrown(() =>
-      Column({ family: 'd', codec: 'string' })(undefined as never, { kind: 'field', name: 'title' } as never),
+      Entity({ table: 't' })(class {} as never, { kind: 'field', name: 'video', metadata: {} } as never),
     );
-    expect(onField).toBeInstanceOf(MetadataError);
-    expect(onField.message).toContain(
-      'title: @Column is a legacy TypeScript decorator: set "experimentalDecorators": true',
-    );
-    const onClass = thrown(() =>
-      Entity({ table: 't' })(class {} as never, { kind: 'class', name: 'Video' } as never),
-    );
-    expect((onClass as MetadataError).problems[0]).toMatchObject({ entity: 'Video' });
+    expect((onField as MetadataError).problems[0]).toMatchObject({
+      property: 'video',
+      message: '@Entity decorates a class, not a field',
+    });
   });
 
   it('orderedCode refuses integers outside int64/uint64 with a KeyEncodingError', () => {

@@ -182,13 +182,18 @@ describe('buildSaveMutations', () => {
   it('writes version + 1 and reports what the stored version must be', () => {
     const first = buildSaveMutations(meta, profile({ version: 0 }), { now: NOW });
     expect(first.version).toMatchObject({ family: 'meta', expected: undefined, next: 1 });
-    const later = buildSaveMutations(meta, profile({ version: 41 }), { now: NOW });
+    const writeId = () => Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8);
+    const later = buildSaveMutations(meta, profile({ version: 41 }), { now: NOW, writeId });
     expect(later.version?.next).toBe(42);
     expect(Buffer.from(later.version?.expected ?? []).toString('hex')).toBe('0000000000000029');
+    // The version, then the write's id: no two writes store the same version cell (issue 23 A1).
     const written = later.mutations.find((m) => m.kind === 'setCell' && text(m.qualifier) === 'version');
     expect(written?.kind === 'setCell' && Buffer.from(written.value).toString('hex')).toBe(
-      '000000000000002a',
+      '000000000000002a0102030405060708',
     );
+    expect(Buffer.from(later.version!.written).toString('hex')).toBe('000000000000002a0102030405060708');
+    // An object the SDK never returned carries no known cell: its check is by version number.
+    expect(later.version?.cell).toBeUndefined();
   });
 
   it('gives every save its own mutation list; mutations shared between saves are frozen', () => {

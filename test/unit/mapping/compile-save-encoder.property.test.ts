@@ -158,7 +158,7 @@ function referenceSave<E extends object>(meta: EntityMetadata<E>, entity: E): un
   return outcome(() => {
     const key = encodeEntityKey(meta, entity);
     const token = meta.evolution && encodeToken(meta.evolution.version, WRITE_ID);
-    return generalSaveMutations(meta, entity, key, BigInt(NOW) * 1000n, token);
+    return generalSaveMutations(meta, entity, key, BigInt(NOW) * 1000n, token, meta.version && WRITE_ID);
   });
 }
 
@@ -180,7 +180,7 @@ function checkAgainstReference<E extends object>(meta: EntityMetadata<E>, entiti
         return;
       }
       const token = meta.evolution && encodeToken(meta.evolution.version, WRITE_ID);
-      const fast = encoder!(entity, key, BigInt(NOW) * 1000n, token);
+      const fast = encoder!(entity, key, BigInt(NOW) * 1000n, token, meta.version && WRITE_ID);
       if (fast === undefined) return;
       compiled++;
       expect({ returned: plain(fast) }).toEqual(want);

@@ -4,6 +4,7 @@ import type { BigtableConnection } from './bigtable-connection.js';
 import { CallScope, raceStop } from './call-scope.js';
 import type { CallTimeouts, PerCallOptions } from './call-timeouts.js';
 import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
+import { dataCallHeaders } from './data-call-headers.js';
 import { failureDelivery, mayRetry } from './failure-delivery.js';
 import { toTransportError } from './grpc-error.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
@@ -40,6 +41,8 @@ export interface UnaryCallOptions extends PerCallOptions {
 export interface GaxCallOptions {
   retry: null;
   timeout?: number;
+  /** Request headers of a data call (`dataCallHeaders`). */
+  otherArgs?: { headers: Record<string, string> };
 }
 
 /**
@@ -79,6 +82,7 @@ export async function callUnary<T>(
         throw scope.stopReason() ?? toTransportError(rpc, error);
       });
       const gaxOptions: GaxCallOptions = { retry: null };
+      if ((options.client ?? 'data') === 'data') gaxOptions.otherArgs = { headers: dataCallHeaders() };
       const remaining = scope.remainingMs();
       gaxOptions.timeout = Math.max(1, Math.ceil(Math.min(attemptMs, remaining ?? attemptMs)));
       let sent: Promise<T>;

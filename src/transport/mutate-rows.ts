@@ -5,6 +5,7 @@ import type { BigtableConnection } from './bigtable-connection.js';
 import { CallScope } from './call-scope.js';
 import type { CallTimeouts } from './call-timeouts.js';
 import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
+import { dataCallHeaders } from './data-call-headers.js';
 import { failureDelivery, isPermanentFailure } from './failure-delivery.js';
 import { gaxCallOptions } from './gax-call-options.js';
 import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
@@ -145,7 +146,7 @@ async function sendRequest(
     const remaining = scope.remainingMs();
     stream = connection.data.mutateRows(
       request as unknown as Parameters<typeof connection.data.mutateRows>[0],
-      gaxCallOptions({ timeoutMs: Math.min(attemptMs, remaining ?? attemptMs) }),
+      gaxCallOptions({ timeoutMs: Math.min(attemptMs, remaining ?? attemptMs), headers: dataCallHeaders() }),
     ) as unknown as ResponseStream;
     scope.signal.addEventListener('abort', onStop, { once: true });
     for await (const response of stream) {

@@ -10,6 +10,7 @@ import { CallScope } from './call-scope.js';
 import type { CallTimeouts } from './call-timeouts.js';
 import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
 import { ChunkMerger } from './chunk-merger.js';
+import { dataCallHeaders } from './data-call-headers.js';
 import { ReadRowsResponseDecoder } from './decode-read-rows-response.js';
 import { mayRetry } from './failure-delivery.js';
 import { openReadRowsStream } from './open-read-rows-stream.js';
@@ -48,9 +49,6 @@ export interface ReadRowsOptions {
    */
   readonly retry?: Partial<RetryPolicy> | undefined;
 }
-
-/** Feature flags `{ reverse_scans: true }`, base64url; without it the server answers UNIMPLEMENTED to reversed reads. */
-const REVERSE_SCAN_HEADERS = { 'bigtable-features': 'CAE=' };
 
 /** The failure of an attempt that stayed silent for `readIdleMs`: retryable like a deadline. */
 function idleFailure(idleMs: number): { code: number; details: string } {
@@ -147,7 +145,6 @@ export async function* readRowBatches(
     signal: options.signal,
     timeoutMs: options.timeoutMs,
   });
-  const headers = request.reversed ? REVERSE_SCAN_HEADERS : undefined;
   const merger = new ChunkMerger({ reversed: request.reversed === true });
   const decoder = new ReadRowsResponseDecoder();
   const finalKey = finalKeyOf(request);
@@ -173,7 +170,7 @@ export async function* readRowBatches(
         stream = openReadRowsStream(
           stub,
           next === request ? firstProto : toProtoReadRowsRequest(tableName, connection.appProfileId, next),
-          { timeoutMs: remainingMs, headers },
+          { timeoutMs: remainingMs, headers: dataCallHeaders() },
         );
       } catch (error) {
         throw toTransportError('ReadRows', error);

@@ -1,4 +1,5 @@
 import type { BigtableConnection } from './bigtable-connection.js';
+import { dataCallHeaders } from './data-call-headers.js';
 import { gaxCallOptions } from './gax-call-options.js';
 import { toTransportError } from './grpc-error.js';
 import { toBigInt } from './to-bigint.js';
@@ -39,7 +40,7 @@ export async function sampleRowKeys(
         tableName: connection.tablePath(tableId),
         ...(connection.appProfileId ? { appProfileId: connection.appProfileId } : {}),
       },
-      gaxCallOptions({ timeoutMs: options.timeoutMs ?? 30_000 }),
+      gaxCallOptions({ timeoutMs: options.timeoutMs ?? 30_000, headers: dataCallHeaders() }),
     ) as unknown as AsyncIterable<{ rowKey?: Uint8Array | string | null; offsetBytes?: unknown }>;
     for await (const answer of stream) {
       const key = answer.rowKey ?? new Uint8Array();

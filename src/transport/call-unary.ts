@@ -7,6 +7,7 @@ import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
 import { dataCallHeaders } from './data-call-headers.js';
 import { failureDelivery, mayRetry } from './failure-delivery.js';
 import { toTransportError } from './grpc-error.js';
+import { RoutingCookies } from './routing-cookies.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { DEFAULT_RETRY_POLICY, backoffMs } from './retry-policy.js';
@@ -75,6 +76,8 @@ export async function callUnary<T>(
       rpc,
       cause,
     });
+  // Made on the first failure: most calls never retry.
+  let cookies: RoutingCookies | undefined;
   try {
     for (let failures = 0; ; failures++) {
       scope.throwIfStopped();
@@ -82,7 +85,9 @@ export async function callUnary<T>(
         throw scope.stopReason() ?? toTransportError(rpc, error);
       });
       const gaxOptions: GaxCallOptions = { retry: null };
-      if ((options.client ?? 'data') === 'data') gaxOptions.otherArgs = { headers: dataCallHeaders() };
+      if ((options.client ?? 'data') === 'data') {
+        gaxOptions.otherArgs = { headers: dataCallHeaders(cookies?.values) };
+      }
       const remaining = scope.remainingMs();
       gaxOptions.timeout = Math.max(1, Math.ceil(Math.min(attemptMs, remaining ?? attemptMs)));
       let sent: Promise<T>;
@@ -100,6 +105,7 @@ export async function callUnary<T>(
           throw options.safety === 'write' ? unknown(stopped) : stopped;
         }
         const failure = toTransportError(rpc, error);
+        (cookies ??= new RoutingCookies()).collectFrom(error);
         const delay = backoffMs(policy, failures + 1);
         const elapsed = Date.now() - scope.startedAt;
         const left = scope.remainingMs();

@@ -47,11 +47,12 @@ export function encodeFeatureFlags(flags: FeatureFlags): string {
 
 /**
  * What this library implements, and so declares on every data call: reverse scans; resumption from a
- * `last_scanned_row_key` response.
+ * `last_scanned_row_key` response; routing cookies echoed on retries (`RoutingCookies`).
  */
 export const IMPLEMENTED_FEATURES: FeatureFlags = Object.freeze({
   reverseScans: true,
   lastScannedRowResponses: true,
+  routingCookie: true,
 });
 
 /** The `bigtable-features` value of every data call. */

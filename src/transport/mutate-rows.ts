@@ -11,6 +11,7 @@ import { gaxCallOptions } from './gax-call-options.js';
 import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
 import type { EntryStatus, MutateRowsEntryResult } from './plan-mutate-rows-retry.js';
 import { initialMutateRowsRetryState, planMutateRowsRetry } from './plan-mutate-rows-retry.js';
+import { RoutingCookies } from './routing-cookies.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { DEFAULT_RETRY_POLICY, backoffMs } from './retry-policy.js';
@@ -105,7 +106,8 @@ interface MutateRowsResponseLike {
   }[];
 }
 
-type ResponseStream = AsyncIterable<MutateRowsResponseLike> & CancellableStream;
+type ResponseStream = AsyncIterable<MutateRowsResponseLike> &
+  CancellableStream & { on(event: 'metadata', listener: (headers: unknown) => void): unknown };
 
 /**
  * Sends one request; returns one status per entry sent. An entry the service answered has its own status; the
@@ -118,6 +120,7 @@ async function sendRequest(
   entries: readonly PreparedMutateRowsEntry[],
   attemptMs: number,
   scope: CallScope,
+  cookies: RoutingCookies,
 ): Promise<EntryStatus[]> {
   const statuses: (EntryStatus | undefined)[] = batch.map(() => undefined);
   const stoppedBeforeSending = scope.stopReason();
@@ -146,8 +149,12 @@ async function sendRequest(
     const remaining = scope.remainingMs();
     stream = connection.data.mutateRows(
       request as unknown as Parameters<typeof connection.data.mutateRows>[0],
-      gaxCallOptions({ timeoutMs: Math.min(attemptMs, remaining ?? attemptMs), headers: dataCallHeaders() }),
+      gaxCallOptions({
+        timeoutMs: Math.min(attemptMs, remaining ?? attemptMs),
+        headers: dataCallHeaders(cookies.values),
+      }),
     ) as unknown as ResponseStream;
+    stream.on('metadata', (headers: unknown) => cookies.collect(headers));
     scope.signal.addEventListener('abort', onStop, { once: true });
     for await (const response of stream) {
       for (const entry of response.entries ?? []) {
@@ -166,6 +173,7 @@ async function sendRequest(
       rpcFailure = { code: GrpcStatus.CANCELLED, message: stopped.message, delivery: 'unknown' };
     }
   } catch (error) {
+    cookies.collectFrom(error);
     const stopped = scope.stopReason();
     if (stopped !== undefined) {
       // Stopped by the caller, the deadline or close(): the request may be on its way, unless it never left.
@@ -266,11 +274,14 @@ export async function mutatePreparedRows(
   });
   const tableName = connection.tablePath(tableId);
   let state = initialMutateRowsRetryState(entries.length);
+  const cookies = new RoutingCookies();
   try {
     while (state.pending.length > 0) {
       const statuses: EntryStatus[] = [];
       for (const batch of splitRequests(state.pending, entries, maxMutations, maxBytes)) {
-        statuses.push(...(await sendRequest(connection, tableName, batch, entries, attemptMs, scope)));
+        statuses.push(
+          ...(await sendRequest(connection, tableName, batch, entries, attemptMs, scope, cookies)),
+        );
       }
       const delay = backoffMs(retry, state.attempts + 1);
       const left = scope.remainingMs();

@@ -9,7 +9,11 @@ type ProtoReadRowsRequest = protos.google.bigtable.v2.IReadRowsRequest;
  *
  * @internal gRPC types stay out of the published `.d.ts`.
  */
-export type ReadRowsByteStream = AsyncIterable<Buffer> & CancellableStream;
+export type ReadRowsByteStream = AsyncIterable<Buffer> &
+  CancellableStream & {
+    /** Response headers (routing cookies may come in them). */
+    on(event: 'metadata', listener: (headers: unknown) => void): unknown;
+  };
 
 /**
  * The generated gRPC stub of the data client, as far as a ReadRows of undecoded responses needs it.

@@ -18,6 +18,7 @@ import type { ReadRowsByteStream } from './open-read-rows-stream.js';
 import { READ_IDLE_WATCH } from './idle-watch.js';
 import { GrpcStatus, toTransportError } from './grpc-error.js';
 import { readRowsResume } from './read-rows-resume.js';
+import { RoutingCookies } from './routing-cookies.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { DEFAULT_RETRY_POLICY, backoffMs } from './retry-policy.js';
@@ -148,6 +149,7 @@ export async function* readRowBatches(
   const merger = new ChunkMerger({ reversed: request.reversed === true });
   const decoder = new ReadRowsResponseDecoder();
   const finalKey = finalKeyOf(request);
+  const cookies = new RoutingCookies();
   let rowsRead = 0n;
   let failures = 0;
   let failingSince: number | undefined;
@@ -170,11 +172,12 @@ export async function* readRowBatches(
         stream = openReadRowsStream(
           stub,
           next === request ? firstProto : toProtoReadRowsRequest(tableName, connection.appProfileId, next),
-          { timeoutMs: remainingMs, headers: dataCallHeaders() },
+          { timeoutMs: remainingMs, headers: dataCallHeaders(cookies.values) },
         );
       } catch (error) {
         throw toTransportError('ReadRows', error);
       }
+      stream.on('metadata', (headers: unknown) => cookies.collect(headers));
       // The consumer's time between rows is not the server's silence: the watch stops while rows are out.
       let stopWatch: (() => void) | undefined;
       let idleFired = false;
@@ -234,6 +237,7 @@ export async function* readRowBatches(
         // Our own errors (invalid stream) are final.
         if (caught instanceof TransportError) throw caught;
         const error = idleFired ? idleFailure(idleMs) : caught;
+        cookies.collectFrom(caught);
         failures += 1;
         failingSince ??= Date.now();
         const delay = backoffMs(retry, failures);

@@ -7,6 +7,7 @@ import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
 import { dataCallHeaders } from './data-call-headers.js';
 import { failureDelivery, mayRetry } from './failure-delivery.js';
 import { toTransportError } from './grpc-error.js';
+import { retryDelayOf, retryInfoAllowsRetry } from './retry-info.js';
 import { RoutingCookies } from './routing-cookies.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
@@ -106,11 +107,14 @@ export async function callUnary<T>(
         }
         const failure = toTransportError(rpc, error);
         (cookies ??= new RoutingCookies()).collectFrom(error);
-        const delay = backoffMs(policy, failures + 1);
+        // The service's RetryInfo sets the delay and makes the failure retryable (within the same bounds).
+        const serverDelay = retryDelayOf(error);
+        const delay = serverDelay ?? backoffMs(policy, failures + 1);
         const elapsed = Date.now() - scope.startedAt;
         const left = scope.remainingMs();
         const retry =
-          mayRetry(options.safety, error, policy.retryableCodes) &&
+          (mayRetry(options.safety, error, policy.retryableCodes) ||
+            (serverDelay !== undefined && retryInfoAllowsRetry(options.safety, error))) &&
           failures + 1 < policy.maxAttempts &&
           elapsed + delay < policy.maxElapsedMs &&
           (left === undefined || delay < left);

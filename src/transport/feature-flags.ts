@@ -47,12 +47,13 @@ export function encodeFeatureFlags(flags: FeatureFlags): string {
 
 /**
  * What this library implements, and so declares on every data call: reverse scans; resumption from a
- * `last_scanned_row_key` response; routing cookies echoed on retries (`RoutingCookies`).
+ * `last_scanned_row_key` response; routing cookies echoed on retries (`RoutingCookies`); the service's RetryInfo delays (`retryDelayOf`).
  */
 export const IMPLEMENTED_FEATURES: FeatureFlags = Object.freeze({
   reverseScans: true,
   lastScannedRowResponses: true,
   routingCookie: true,
+  retryInfo: true,
 });
 
 /** The `bigtable-features` value of every data call. */

@@ -11,6 +11,7 @@ import { gaxCallOptions } from './gax-call-options.js';
 import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
 import type { EntryStatus, MutateRowsEntryResult } from './plan-mutate-rows-retry.js';
 import { initialMutateRowsRetryState, planMutateRowsRetry } from './plan-mutate-rows-retry.js';
+import { retryDelayOf, retryInfoAllowsRetry } from './retry-info.js';
 import { RoutingCookies } from './routing-cookies.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
@@ -184,11 +185,15 @@ async function sendRequest(
       };
     } else {
       const failure = toTransportError('MutateRows', error);
+      const serverDelay = retryDelayOf(error);
       rpcFailure = {
         code: grpcCodeOf(error) ?? GrpcStatus.UNKNOWN,
         message: failure.message,
         delivery:
           stream === undefined ? 'notSent' : isPermanentFailure(error) ? 'answered' : failureDelivery(error),
+        ...(serverDelay !== undefined && retryInfoAllowsRetry('write', error)
+          ? { retryDelayMs: serverDelay }
+          : {}),
       };
     }
     if (stream) abandonStream(stream);
@@ -204,6 +209,15 @@ async function sendRequest(
         delivery: 'unknown',
       },
   );
+}
+
+/** The longest delay the service asked for (RetryInfo) in an attempt's statuses, if it asked for any. */
+function serverRetryDelay(statuses: readonly EntryStatus[]): number | undefined {
+  let delay: number | undefined;
+  for (const status of statuses) {
+    if (status.retryDelayMs !== undefined) delay = Math.max(delay ?? 0, status.retryDelayMs);
+  }
+  return delay;
 }
 
 /**
@@ -283,7 +297,7 @@ export async function mutatePreparedRows(
           ...(await sendRequest(connection, tableName, batch, entries, attemptMs, scope, cookies)),
         );
       }
-      const delay = backoffMs(retry, state.attempts + 1);
+      const delay = serverRetryDelay(statuses) ?? backoffMs(retry, state.attempts + 1);
       const left = scope.remainingMs();
       const lastChance =
         scope.stopReason() !== undefined ||

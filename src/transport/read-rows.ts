@@ -18,6 +18,7 @@ import type { ReadRowsByteStream } from './open-read-rows-stream.js';
 import { READ_IDLE_WATCH } from './idle-watch.js';
 import { GrpcStatus, toTransportError } from './grpc-error.js';
 import { readRowsResume } from './read-rows-resume.js';
+import { retryDelayOf, retryInfoAllowsRetry } from './retry-info.js';
 import { RoutingCookies } from './routing-cookies.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
@@ -240,10 +241,13 @@ export async function* readRowBatches(
         cookies.collectFrom(caught);
         failures += 1;
         failingSince ??= Date.now();
-        const delay = backoffMs(retry, failures);
+        // The service's RetryInfo sets the delay and makes the failure retryable (within the same bounds).
+        const serverDelay = retryDelayOf(error);
+        const delay = serverDelay ?? backoffMs(retry, failures);
         const left = scope.remainingMs();
         const retryable =
-          mayRetry('read', error, retry.retryableCodes) &&
+          (mayRetry('read', error, retry.retryableCodes) ||
+            (serverDelay !== undefined && retryInfoAllowsRetry('read', error))) &&
           failures < retry.maxAttempts &&
           Date.now() - failingSince + delay < retry.maxElapsedMs &&
           (left === undefined || delay < left);

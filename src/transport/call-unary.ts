@@ -34,6 +34,8 @@ export interface UnaryCallOptions extends PerCallOptions {
   readonly rowKey?: Uint8Array | undefined;
   /** The entity class a write is about (named by OutcomeUnknownError). */
   readonly entity?: string | undefined;
+  /** App profile of this data call, replacing the connection's (see `appProfileOf`). */
+  readonly appProfileId?: string | undefined;
   /** Which generated client the attempt uses. Default `data`. */
   readonly client?: 'data' | 'admin';
 }

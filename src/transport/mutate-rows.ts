@@ -1,3 +1,4 @@
+import { appProfileOf } from './app-profile.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Mutation } from '../model/mutation.js';
 import { abortableSleep } from './abortable-sleep.js';
@@ -62,6 +63,8 @@ export interface MutateRowsOptions {
   readonly maxRequestBytes?: number | undefined;
   /** The entity class of the rows, for error messages. */
   readonly entity?: string | undefined;
+  /** App profile of this batch, replacing the connection's (e.g. a low-priority profile for a backfill). */
+  readonly appProfileId?: string | undefined;
 }
 
 const MAX_MUTATIONS = MAX_MUTATIONS_PER_REQUEST;
@@ -122,6 +125,7 @@ async function sendRequest(
   attemptMs: number,
   scope: CallScope,
   cookies: RoutingCookies,
+  appProfileId: string,
 ): Promise<EntryStatus[]> {
   const statuses: (EntryStatus | undefined)[] = batch.map(() => undefined);
   const stoppedBeforeSending = scope.stopReason();
@@ -136,7 +140,7 @@ async function sendRequest(
   // the batch's own objects, and when it carries the whole batch, the batch's own array.
   const request = {
     tableName,
-    ...(connection.appProfileId ? { appProfileId: connection.appProfileId } : {}),
+    appProfileId,
     entries: batch.length === entries.length ? entries : batch.map((index) => entries[index]!),
   };
   let rpcFailure: EntryStatus | undefined;
@@ -280,6 +284,7 @@ export async function mutatePreparedRows(
 ): Promise<MutateRowsEntryResult[]> {
   const retry = resolveRetryPolicy(options.retry, DEFAULT_RETRY_POLICY);
   const maxMutations = maxMutationsOf(options);
+  const appProfileId = appProfileOf(connection, 'mutateRows', options);
   const maxBytes = options.maxRequestBytes ?? DEFAULT_REQUEST_BYTES;
   const attemptMs = options.timeouts?.attemptMs ?? DEFAULT_TIMEOUTS.attemptMs;
   const scope = new CallScope('MutateRows', connection.closeSignal, {
@@ -294,7 +299,16 @@ export async function mutatePreparedRows(
       const statuses: EntryStatus[] = [];
       for (const batch of splitRequests(state.pending, entries, maxMutations, maxBytes)) {
         statuses.push(
-          ...(await sendRequest(connection, tableName, batch, entries, attemptMs, scope, cookies)),
+          ...(await sendRequest(
+            connection,
+            tableName,
+            batch,
+            entries,
+            attemptMs,
+            scope,
+            cookies,
+            appProfileId,
+          )),
         );
       }
       const delay = serverRetryDelay(statuses) ?? backoffMs(retry, state.attempts + 1);

@@ -1,3 +1,4 @@
+import { appProfileOf } from './app-profile.js';
 import { InternalError } from '../errors/internal-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { TransportError } from '../errors/transport-error.js';
@@ -50,6 +51,8 @@ export interface ReadRowsOptions {
    * so a long scan that keeps advancing between failures is never given up on. `maxAttempts: 1` never retries.
    */
   readonly retry?: Partial<RetryPolicy> | undefined;
+  /** App profile of this read, replacing the connection's (e.g. a Data Boost or low-priority profile for scans). */
+  readonly appProfileId?: string | undefined;
 }
 
 /** The failure of an attempt that stayed silent for `readIdleMs`: retryable like a deadline. */
@@ -142,7 +145,8 @@ export async function* readRowBatches(
   }
   const tableName = connection.tablePath(tableId);
   // Converting up front makes a malformed request fail before any RPC; the first attempt sends this conversion.
-  const firstProto = toProtoReadRowsRequest(tableName, connection.appProfileId, request);
+  const appProfileId = appProfileOf(connection, 'readRows', options);
+  const firstProto = toProtoReadRowsRequest(tableName, appProfileId, request);
   const scope = new CallScope('ReadRows', connection.closeSignal, {
     signal: options.signal,
     timeoutMs: options.timeoutMs,
@@ -172,7 +176,7 @@ export async function* readRowBatches(
       try {
         stream = openReadRowsStream(
           stub,
-          next === request ? firstProto : toProtoReadRowsRequest(tableName, connection.appProfileId, next),
+          next === request ? firstProto : toProtoReadRowsRequest(tableName, appProfileId, next),
           { timeoutMs: remainingMs, headers: dataCallHeaders(cookies.values) },
         );
       } catch (error) {

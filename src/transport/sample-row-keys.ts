@@ -1,3 +1,4 @@
+import { appProfileOf } from './app-profile.js';
 import type { BigtableConnection } from './bigtable-connection.js';
 import { dataCallHeaders } from './data-call-headers.js';
 import { gaxCallOptions } from './gax-call-options.js';
@@ -30,15 +31,16 @@ export interface RowKeySample {
 export async function sampleRowKeys(
   connection: BigtableConnection,
   tableId: string,
-  options: { readonly timeoutMs?: number } = {},
+  options: { readonly timeoutMs?: number; readonly appProfileId?: string } = {},
 ): Promise<RowKeySample[]> {
+  const appProfileId = appProfileOf(connection, 'sampleRowKeys', options);
   const out: RowKeySample[] = [];
   try {
     await connection.ready('data');
     const stream = connection.data.sampleRowKeys(
       {
         tableName: connection.tablePath(tableId),
-        ...(connection.appProfileId ? { appProfileId: connection.appProfileId } : {}),
+        appProfileId,
       },
       gaxCallOptions({ timeoutMs: options.timeoutMs ?? 30_000, headers: dataCallHeaders() }),
     ) as unknown as AsyncIterable<{ rowKey?: Uint8Array | string | null; offsetBytes?: unknown }>;

@@ -36,7 +36,7 @@ describe('readRows call options', () => {
   it('sends the routing header, the feature flags (reverse scans among them) and a deadline only with one', async () => {
     const forward = await run([{ responses: [] }]);
     expect(forward.calls[0]!.options.headers).toEqual({
-      'x-goog-request-params': 'table_name=projects%2Fp%2Finstances%2Fi%2Ftables%2Ft',
+      'x-goog-request-params': 'table_name=projects%2Fp%2Finstances%2Fi%2Ftables%2Ft&app_profile_id=',
       'x-goog-api-client': expect.stringMatching(/^gl-node\/\S+ bigtable-mapper$/),
       'bigtable-features': FEATURE_FLAGS_HEADER,
     });

@@ -18,6 +18,7 @@ import { openReadRowsStream } from './open-read-rows-stream.js';
 import type { ReadRowsByteStream } from './open-read-rows-stream.js';
 import { READ_IDLE_WATCH } from './idle-watch.js';
 import { GrpcStatus, toTransportError } from './grpc-error.js';
+import type { ReadRowsRequestStats } from './read-rows-request-stats.js';
 import { readRowsResume } from './read-rows-resume.js';
 import { retryDelayOf, retryInfoAllowsRetry } from './retry-info.js';
 import { RoutingCookies } from './routing-cookies.js';
@@ -53,7 +54,17 @@ export interface ReadRowsOptions {
   readonly retry?: Partial<RetryPolicy> | undefined;
   /** App profile of this read, replacing the connection's (e.g. a Data Boost or low-priority profile for scans). */
   readonly appProfileId?: string | undefined;
+  /**
+   * Asks Bigtable for `REQUEST_STATS_FULL` and hands over the stats each attempt ends with (rows and cells seen
+   * versus returned, front-end latency) when they arrive, with an attempt's last response and before that
+   * response's rows are yielded: once for a read without retries, once per attempt that got that far otherwise.
+   * A read that stops early (a reached `rowsLimit`, a `break`) may end before the stats come.
+   */
+  readonly onRequestStats?: ((stats: ReadRowsRequestStats) => void) | undefined;
 }
+
+/** `ReadRowsRequest.RequestStatsView.REQUEST_STATS_FULL`. */
+const REQUEST_STATS_FULL = 2;
 
 /** The failure of an attempt that stayed silent for `readIdleMs`: retryable like a deadline. */
 function idleFailure(idleMs: number): { code: number; details: string } {
@@ -146,7 +157,12 @@ export async function* readRowBatches(
   const tableName = connection.tablePath(tableId);
   // Converting up front makes a malformed request fail before any RPC; the first attempt sends this conversion.
   const appProfileId = appProfileOf(connection, 'readRows', options);
-  const firstProto = toProtoReadRowsRequest(tableName, appProfileId, request);
+  const withStats = options.onRequestStats !== undefined;
+  const toProto = (data: ReadRowsRequestData): ReturnType<typeof toProtoReadRowsRequest> => {
+    const proto = toProtoReadRowsRequest(tableName, appProfileId, data);
+    return withStats ? { ...proto, requestStatsView: REQUEST_STATS_FULL } : proto;
+  };
+  const firstProto = toProto(request);
   const scope = new CallScope('ReadRows', connection.closeSignal, {
     signal: options.signal,
     timeoutMs: options.timeoutMs,
@@ -174,11 +190,10 @@ export async function* readRowBatches(
       if (stub === undefined) throw new InternalError('readRows', 'the data client is ready but has no stub');
       let stream: ReadRowsByteStream;
       try {
-        stream = openReadRowsStream(
-          stub,
-          next === request ? firstProto : toProtoReadRowsRequest(tableName, appProfileId, next),
-          { timeoutMs: remainingMs, headers: dataCallHeaders(cookies.values) },
-        );
+        stream = openReadRowsStream(stub, next === request ? firstProto : toProto(next), {
+          timeoutMs: remainingMs,
+          headers: dataCallHeaders(cookies.values),
+        });
       } catch (error) {
         throw toTransportError('ReadRows', error);
       }
@@ -205,7 +220,9 @@ export async function* readRowBatches(
         for await (const bytes of stream) {
           unwatch();
           const before = merger.resumeKey;
-          const rows = merger.pushResponse(decoder.decode(bytes));
+          const response = decoder.decode(bytes);
+          if (response.requestStats) options.onRequestStats?.(response.requestStats);
+          const rows = merger.pushResponse(response);
           if (rows.length > 0) {
             scope.throwIfStopped();
             rowsRead += BigInt(rows.length);

@@ -47,13 +47,16 @@ export function encodeFeatureFlags(flags: FeatureFlags): string {
 
 /**
  * What this library implements, and so declares on every data call: reverse scans; resumption from a
- * `last_scanned_row_key` response; routing cookies echoed on retries (`RoutingCookies`); the service's RetryInfo delays (`retryDelayOf`).
+ * `last_scanned_row_key` response; routing cookies echoed on retries (`RoutingCookies`); the service's RetryInfo delays (`retryDelayOf`);
+ * MutateRows flow control by `RateLimitInfo` (`MutateRowsLimiter`).
  */
 export const IMPLEMENTED_FEATURES: FeatureFlags = Object.freeze({
   reverseScans: true,
   lastScannedRowResponses: true,
   routingCookie: true,
   retryInfo: true,
+  mutateRowsRateLimit: true,
+  mutateRowsRateLimit2: true,
 });
 
 /** The `bigtable-features` value of every data call. */

@@ -13,6 +13,9 @@ import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
 import type { EntryStatus, MutateRowsEntryResult } from './plan-mutate-rows-retry.js';
 import { initialMutateRowsRetryState, planMutateRowsRetry } from './plan-mutate-rows-retry.js';
 import { retryDelayOf, retryInfoAllowsRetry } from './retry-info.js';
+import type { RateLimitHint } from './mutate-rows-limiter.js';
+import { mutateRowsLimiterOf } from './mutate-rows-limiter.js';
+import { toBigInt } from './to-bigint.js';
 import { RoutingCookies } from './routing-cookies.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
@@ -108,6 +111,18 @@ interface MutateRowsResponseLike {
     readonly index?: string | number | null;
     readonly status?: { readonly code?: number | null; readonly message?: string | null } | null;
   }[];
+  readonly rateLimitInfo?: {
+    readonly period?: { readonly seconds?: unknown; readonly nanos?: number | null } | null;
+    readonly factor?: number | null;
+  } | null;
+}
+
+/** A response's flow-control hint (`RateLimitInfo`), undefined when it carries none. */
+function rateLimitHintOf(response: MutateRowsResponseLike): RateLimitHint | undefined {
+  const info = response.rateLimitInfo;
+  if (info === undefined || info === null) return undefined;
+  const periodMs = Number(toBigInt(info.period?.seconds)) * 1_000 + (info.period?.nanos ?? 0) / 1e6;
+  return { periodMs, factor: info.factor ?? 1 };
 }
 
 type ResponseStream = AsyncIterable<MutateRowsResponseLike> &
@@ -128,6 +143,11 @@ async function sendRequest(
   appProfileId: string,
 ): Promise<EntryStatus[]> {
   const statuses: (EntryStatus | undefined)[] = batch.map(() => undefined);
+  // Server-driven flow control: wait for this request's slot (no wait unless the service asked for it). A stop
+  // while waiting leaves the entries unsent, below.
+  const limiter = mutateRowsLimiterOf(connection);
+  const wait = limiter.reserve();
+  if (wait > 0) await abortableSleep(wait, scope.signal).catch(() => undefined);
   const stoppedBeforeSending = scope.stopReason();
   if (stoppedBeforeSending !== undefined) {
     return batch.map(() => ({
@@ -162,6 +182,7 @@ async function sendRequest(
     stream.on('metadata', (headers: unknown) => cookies.collect(headers));
     scope.signal.addEventListener('abort', onStop, { once: true });
     for await (const response of stream) {
+      limiter.onResponse(rateLimitHintOf(response));
       for (const entry of response.entries ?? []) {
         const position = Number(entry.index ?? 0);
         if (position >= 0 && position < statuses.length) {
@@ -179,6 +200,7 @@ async function sendRequest(
     }
   } catch (error) {
     cookies.collectFrom(error);
+    if (stream !== undefined) limiter.onFailure(grpcCodeOf(error));
     const stopped = scope.stopReason();
     if (stopped !== undefined) {
       // Stopped by the caller, the deadline or close(): the request may be on its way, unless it never left.

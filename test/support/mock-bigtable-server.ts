@@ -158,8 +158,9 @@ export class MockBigtableServer {
 
   private constructor(private readonly server: grpc.Server) {}
 
-  static async start(): Promise<MockBigtableServer> {
-    const server = new grpc.Server();
+  /** `options`: grpc-js server options (e.g. `grpc.max_connection_age_ms` to reset streams). */
+  static async start(options?: grpc.ServerOptions): Promise<MockBigtableServer> {
+    const server = new grpc.Server(options);
     const self = new MockBigtableServer(server);
     for (const [method, spec] of Object.entries(METHODS) as [MockMethod, (typeof METHODS)[MockMethod]][]) {
       const requestType = v2Types[spec.request]!;

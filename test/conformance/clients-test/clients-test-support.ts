@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import type { BigtableConnection } from '../../../src/transport/bigtable-connection.js';
+import { MockBigtableServer } from '../../support/mock-bigtable-server.js';
+
+/**
+ * Shared set-up of the re-enacted googleapis/cloud-bigtable-clients-test scenarios: one mock server per file, a
+ * connection with the scenario's app profile, fresh scripts and records per scenario. The Go harness drives each
+ * client through a test proxy; here the library's transport calls are the client.
+ */
+export function clientsTestHarness(options: { readonly serverOptions?: Record<string, number> } = {}): {
+  readonly server: () => MockBigtableServer;
+  readonly connection: () => BigtableConnection;
+  readonly profiled: () => BigtableConnection;
+} {
+  let server: MockBigtableServer;
+  let connection: BigtableConnection;
+  let profiled: BigtableConnection;
+  beforeAll(async () => {
+    server = await MockBigtableServer.start(options.serverOptions);
+    connection = server.connect();
+    profiled = server.connect({ appProfileId: 'test_profile' });
+  });
+  afterAll(async () => {
+    await Promise.all([connection.close(), profiled.close()]);
+    server.stop();
+  });
+  beforeEach(() => server.reset());
+  return { server: () => server, connection: () => connection, profiled: () => profiled };
+}
+
+/** The scenarios' `dummyChunkData`: one committed cell f:col = value. */
+export function committedRow(key: string, value = 'v'): Record<string, unknown> {
+  return {
+    chunks: [
+      {
+        rowKey: Buffer.from(key),
+        familyName: { value: 'f' },
+        qualifier: { value: Buffer.from('col') },
+        timestampMicros: '0',
+        value: Buffer.from(value),
+        commitRow: true,
+      },
+    ],
+  };
+}
+
+export const text = (bytes: Uint8Array | undefined): string => Buffer.from(bytes ?? []).toString('latin1');
+
+/** The scenarios' client options: a short retry backoff keeps the suite fast (delays under test are the server's). */
+export const FAST_RETRY = { retry: { initialBackoffMs: 5, maxBackoffMs: 20 } } as const;
+
+/** Whether every recorded time lies within `ms` of the first (the scenarios' checkRequestsAreWithin). */
+export function within(times: readonly number[], ms: number): boolean {
+  return Math.max(...times) - Math.min(...times) <= ms;
+}
+
+/** The scenarios' dummy SetCell mutations: f:col_i = value_i at timestamp 1000. */
+export function setCells(count: number): {
+  kind: 'setCell';
+  family: string;
+  qualifier: Uint8Array;
+  timestampMicros: bigint;
+  value: Uint8Array;
+}[] {
+  return Array.from({ length: count }, (_, i) => ({
+    kind: 'setCell' as const,
+    family: 'f',
+    qualifier: Buffer.from(`col_${i}`),
+    timestampMicros: 1000n,
+    value: Buffer.from(`value_${i}`),
+  }));
+}
+
+/** What the server received as SetCell mutations, in the scenarios' notation. */
+export function receivedSetCells(mutations: unknown): string[] {
+  return (
+    mutations as {
+      setCell: { familyName: string; columnQualifier: Buffer; timestampMicros: string; value: Buffer };
+    }[]
+  ).map(
+    ({ setCell: s }) => `${s.familyName}:${text(s.columnQualifier)}@${s.timestampMicros}=${text(s.value)}`,
+  );
+}
+
+/** The routing header of a recorded call names the table (escaped) and, when given, the profile. */
+export function expectRoutingHeader(metadata: Readonly<Record<string, unknown>>, profile: string): void {
+  expect(metadata['x-goog-api-client']).toBeTruthy();
+  const params = String(metadata['x-goog-request-params']);
+  expect(params).toContain(encodeURIComponent('projects/p/instances/i/tables/table'));
+  expect(params).toContain(`app_profile_id=${profile}`);
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

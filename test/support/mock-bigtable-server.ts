@@ -119,6 +119,22 @@ export function statusDetailsBin(code: number, message: string, retryDelayMs: nu
   return Buffer.from(rpcTypes.Status!.encode(status).finish());
 }
 
+/** A ReadRowsResponse (generated object shape) with one committed row: one cell f:col = `value`. */
+export function committedRowResponse(key: string, value = 'v'): Record<string, unknown> {
+  return {
+    chunks: [
+      {
+        rowKey: Buffer.from(key),
+        familyName: { value: 'f' },
+        qualifier: { value: Buffer.from('col') },
+        timestampMicros: '0',
+        value: Buffer.from(value),
+        commitRow: true,
+      },
+    ],
+  };
+}
+
 function toMetadata(entries: Readonly<Record<string, string>> | undefined): grpc.Metadata {
   const metadata = new grpc.Metadata();
   for (const [name, value] of Object.entries(entries ?? {})) metadata.set(name, value);

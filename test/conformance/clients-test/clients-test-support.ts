@@ -1,48 +1,16 @@
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import type { BigtableConnection } from '../../../src/transport/bigtable-connection.js';
-import { MockBigtableServer } from '../../support/mock-bigtable-server.js';
+import { expect } from 'vitest';
+import { committedRowResponse } from '../../support/mock-bigtable-server.js';
+import { useMockBigtableServer } from '../../support/use-mock-bigtable-server.js';
 
 /**
  * Shared set-up of the re-enacted googleapis/cloud-bigtable-clients-test scenarios: one mock server per file, a
- * connection with the scenario's app profile, fresh scripts and records per scenario. The Go harness drives each
- * client through a test proxy; here the library's transport calls are the client.
+ * connection with the scenarios' app profile (`test_profile`), fresh scripts and records per scenario. The Go harness
+ * drives each client through a test proxy; here the library's transport calls are the client.
  */
-export function clientsTestHarness(options: { readonly serverOptions?: Record<string, number> } = {}): {
-  readonly server: () => MockBigtableServer;
-  readonly connection: () => BigtableConnection;
-  readonly profiled: () => BigtableConnection;
-} {
-  let server: MockBigtableServer;
-  let connection: BigtableConnection;
-  let profiled: BigtableConnection;
-  beforeAll(async () => {
-    server = await MockBigtableServer.start(options.serverOptions);
-    connection = server.connect();
-    profiled = server.connect({ appProfileId: 'test_profile' });
-  });
-  afterAll(async () => {
-    await Promise.all([connection.close(), profiled.close()]);
-    server.stop();
-  });
-  beforeEach(() => server.reset());
-  return { server: () => server, connection: () => connection, profiled: () => profiled };
-}
+export const clientsTestHarness = useMockBigtableServer;
 
-/** The scenarios' `dummyChunkData`: one committed cell f:col = value. */
-export function committedRow(key: string, value = 'v'): Record<string, unknown> {
-  return {
-    chunks: [
-      {
-        rowKey: Buffer.from(key),
-        familyName: { value: 'f' },
-        qualifier: { value: Buffer.from('col') },
-        timestampMicros: '0',
-        value: Buffer.from(value),
-        commitRow: true,
-      },
-    ],
-  };
-}
+/** The scenarios' `dummyChunkData`: one committed cell f:col = value (a ReadRowsResponse). */
+export const committedRow = committedRowResponse;
 
 export const text = (bytes: Uint8Array | undefined): string => Buffer.from(bytes ?? []).toString('latin1');
 

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TransportError } from '../../../src/errors/transport-error.js';
 import { mutateRow } from '../../../src/transport/mutate-row.js';
 import { readRows } from '../../../src/transport/read-rows.js';
-import { MockBigtableServer, rpcTypes, statusDetailsBin } from '../../support/mock-bigtable-server.js';
+import {
+  MockBigtableServer,
+  committedRowResponse,
+  rpcTypes,
+  statusDetailsBin,
+} from '../../support/mock-bigtable-server.js';
 
 /** The mock server itself: it plays its script, per call, and records what arrived. */
 let server: MockBigtableServer;
@@ -11,17 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const row = (key: string): Record<string, unknown> => ({
-  chunks: [
-    {
-      rowKey: Buffer.from(key),
-      familyName: { value: 'f' },
-      qualifier: { value: Buffer.from('q') },
-      value: Buffer.from('v'),
-      commitRow: true,
-    },
-  ],
-});
+const row = (key: string): Record<string, unknown> => committedRowResponse(key);
 
 describe('MockBigtableServer', () => {
   it('plays one script per call and records each request with its metadata', async () => {

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BigtableConnection } from '../../../../src/transport/bigtable-connection.js';
+import { describe, expect, it } from 'vitest';
 import { checkAndMutateRow } from '../../../../src/transport/check-and-mutate-row.js';
 import type { FeatureFlags } from '../../../../src/transport/feature-flags.js';
 import { IMPLEMENTED_FEATURES, encodeFeatureFlags } from '../../../../src/transport/feature-flags.js';
@@ -10,23 +9,15 @@ import { readModifyWriteRow } from '../../../../src/transport/read-modify-write-
 import { readRows } from '../../../../src/transport/read-rows.js';
 import { sampleRowKeys } from '../../../../src/transport/sample-row-keys.js';
 import type { MockMethod } from '../../../support/mock-bigtable-server.js';
-import { MockBigtableServer, v2Types } from '../../../support/mock-bigtable-server.js';
+import { v2Types } from '../../../support/mock-bigtable-server.js';
 
+import type { BigtableConnection } from '../../../../src/transport/bigtable-connection.js';
+import { useMockBigtableServer } from '../../../support/use-mock-bigtable-server.js';
 /**
  * The headers of every data call, as the mock server receives them: `bigtable-features` declares exactly the
  * features the library implements.
  */
-let server: MockBigtableServer;
-let connection: BigtableConnection;
-beforeAll(async () => {
-  server = await MockBigtableServer.start();
-  connection = server.connect();
-});
-afterAll(async () => {
-  await connection.close();
-  server.stop();
-});
-beforeEach(() => server.reset());
+const { server, connection } = useMockBigtableServer();
 
 const key = Buffer.from('k');
 
@@ -48,7 +39,7 @@ const DATA_CALLS: readonly (readonly [MockMethod, (c: BigtableConnection) => Pro
   [
     'MutateRows',
     async (c) => {
-      server.script('MutateRows', [[{ response: { entries: [{ index: 0, status: { code: 0 } }] } }]]);
+      server().script('MutateRows', [[{ response: { entries: [{ index: 0, status: { code: 0 } }] } }]]);
       return mutateRows(c, 't', [{ rowKey: key, mutations: [{ kind: 'deleteFromRow' }] }]);
     },
   ],
@@ -73,8 +64,8 @@ describe('bigtable-features on every data call', () => {
   it.each(DATA_CALLS.map(([method, call], i) => [`${method} #${i}`, method, call] as const))(
     '%s declares exactly the implemented features',
     async (_name, method, call) => {
-      await call(connection);
-      const calls = server.callsOf(method);
+      await call(connection());
+      const calls = server().callsOf(method);
       expect(calls).toHaveLength(1);
       expect(decodeFlags(calls[0]!.metadata['bigtable-features'])).toEqual(IMPLEMENTED_FEATURES);
     },

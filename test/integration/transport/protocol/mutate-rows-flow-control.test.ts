@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BigtableConnection } from '../../../../src/transport/bigtable-connection.js';
+import { describe, expect, it } from 'vitest';
 import { mutateRows } from '../../../../src/transport/mutate-rows.js';
 import type { RecordedCall } from '../../../support/mock-bigtable-server.js';
-import { MockBigtableServer } from '../../../support/mock-bigtable-server.js';
 
+import { useMockBigtableServer } from '../../../support/use-mock-bigtable-server.js';
 /**
  * Bulk-write flow control against the mock server: one batch sent as 90 requests, one after the other. Requests
  * 0–29 are answered plainly; 30–35 with RateLimitInfo asking to slow down (factor 0.5, clamped to 0.7); 36–45 to
@@ -11,16 +10,7 @@ import { MockBigtableServer } from '../../../support/mock-bigtable-server.js';
  * speed up again. Ratios of mean gaps between recorded request times, with generous margins (the limiter starts
  * from the rate it observed, so a slower machine scales every phase alike).
  */
-let server: MockBigtableServer;
-let connection: BigtableConnection;
-beforeAll(async () => {
-  server = await MockBigtableServer.start();
-  connection = server.connect();
-});
-afterAll(async () => {
-  await connection.close();
-  server.stop();
-});
+const { server, connection } = useMockBigtableServer();
 
 const rateLimitInfo = (factor: number): Record<string, unknown> => ({
   rateLimitInfo: { period: { seconds: '0', nanos: 0 }, factor },
@@ -32,7 +22,7 @@ function meanGap(calls: readonly RecordedCall[], from: number, to: number): numb
 
 describe('MutateRows flow control (RateLimitInfo)', () => {
   it('slows down when the service asks, and speeds up again', async () => {
-    server.script('MutateRows', (call) => [
+    server().script('MutateRows', (call) => [
       {
         response: {
           entries: [{ index: 0, status: { code: 0 } }],
@@ -45,9 +35,9 @@ describe('MutateRows flow control (RateLimitInfo)', () => {
       rowKey: Buffer.from(`row-${i}`),
       mutations: [{ kind: 'deleteFromRow' as const }],
     }));
-    const results = await mutateRows(connection, 't', entries, { maxMutationsPerRequest: 1 });
+    const results = await mutateRows(connection(), 't', entries, { maxMutationsPerRequest: 1 });
     expect(results.every((r) => r.ok)).toBe(true);
-    const calls = server.callsOf('MutateRows');
+    const calls = server().callsOf('MutateRows');
     expect(calls).toHaveLength(90);
     const before = meanGap(calls, 1, 30);
     const slowed = meanGap(calls, 31, 40);

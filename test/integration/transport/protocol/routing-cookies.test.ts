@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BigtableConnection } from '../../../../src/transport/bigtable-connection.js';
+import { describe, expect, it } from 'vitest';
 import { mutateRow } from '../../../../src/transport/mutate-row.js';
 import { mutateRows } from '../../../../src/transport/mutate-rows.js';
 import { readRows } from '../../../../src/transport/read-rows.js';
 import { RoutingCookies } from '../../../../src/transport/routing-cookies.js';
 import type { MockMethod, MockStep } from '../../../support/mock-bigtable-server.js';
-import { MockBigtableServer } from '../../../support/mock-bigtable-server.js';
 
+import type { BigtableConnection } from '../../../../src/transport/bigtable-connection.js';
+import { useMockBigtableServer } from '../../../support/use-mock-bigtable-server.js';
 /**
  * Routing cookies: the `x-goog-cbt-cookie-*` headers and trailers of a failed attempt are sent back on the retries
  * of that call, and on no other call.
  */
-let server: MockBigtableServer;
-let connection: BigtableConnection;
-beforeAll(async () => {
-  server = await MockBigtableServer.start();
-  connection = server.connect();
-});
-afterAll(async () => {
-  await connection.close();
-  server.stop();
-});
-beforeEach(() => server.reset());
+const { server, connection } = useMockBigtableServer();
 
 const FAST = { retry: { initialBackoffMs: 1, maxBackoffMs: 2 } };
 const key = Buffer.from('k');
@@ -53,9 +43,9 @@ const failWithCookies = (n: number, withHeaders: boolean): MockStep[] => [
 
 describe('routing cookies', () => {
   it.each(CALLS)('%s echoes the trailers of the failed attempts on its retries', async (method, call) => {
-    server.script(method, [failWithCookies(1, false), failWithCookies(2, false), ok[method]]);
-    await call(connection);
-    const calls = server.callsOf(method);
+    server().script(method, [failWithCookies(1, false), failWithCookies(2, false), ok[method]]);
+    await call(connection());
+    const calls = server().callsOf(method);
     expect(calls).toHaveLength(3);
     expect(calls[0]!.metadata['x-goog-cbt-cookie-routing']).toBeUndefined();
     expect(calls[1]!.metadata['x-goog-cbt-cookie-routing']).toBe('r1');
@@ -63,18 +53,18 @@ describe('routing cookies', () => {
     expect(calls[2]!.metadata['x-goog-cbt-cookie-routing']).toBe('r2');
     expect(calls[2]!.metadata.other).toBeUndefined();
     // Cookies belong to their call: the next call starts without any.
-    server.reset();
-    server.script(method, [ok[method]]);
-    await call(connection);
-    expect(server.callsOf(method)[0]!.metadata['x-goog-cbt-cookie-routing']).toBeUndefined();
+    server().reset();
+    server().script(method, [ok[method]]);
+    await call(connection());
+    expect(server().callsOf(method)[0]!.metadata['x-goog-cbt-cookie-routing']).toBeUndefined();
   });
 
   it.each(CALLS.filter(([m]) => m !== 'MutateRow'))(
     '%s echoes the response headers of the failed attempt too',
     async (method, call) => {
-      server.script(method, [failWithCookies(1, true), ok[method]]);
-      await call(connection);
-      const calls = server.callsOf(method);
+      server().script(method, [failWithCookies(1, true), ok[method]]);
+      await call(connection());
+      const calls = server().callsOf(method);
       expect(calls[1]!.metadata['x-goog-cbt-cookie-header']).toBe('h1');
       expect(calls[1]!.metadata['x-goog-cbt-cookie-routing']).toBe('r1');
     },

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../../../src/errors/invalid-argument-error.js';
 import type { BigtableConnection } from '../../../../src/transport/bigtable-connection.js';
 import { checkAndMutateRow } from '../../../../src/transport/check-and-mutate-row.js';
@@ -8,28 +8,16 @@ import { readModifyWriteRow } from '../../../../src/transport/read-modify-write-
 import { readRows } from '../../../../src/transport/read-rows.js';
 import { sampleRowKeys } from '../../../../src/transport/sample-row-keys.js';
 import type { MockMethod } from '../../../support/mock-bigtable-server.js';
-import { MockBigtableServer } from '../../../support/mock-bigtable-server.js';
+import { useMockBigtableServer } from '../../../support/use-mock-bigtable-server.js';
 
 /**
  * The routing header (`x-goog-request-params`) of every data call names the table and the app profile (empty for
  * the instance's default), as Google's clients send it; the request names the same profile. A per-call profile
  * replaces the connection's.
  */
-let server: MockBigtableServer;
-let plain: BigtableConnection;
-let profiled: BigtableConnection;
-beforeAll(async () => {
-  server = await MockBigtableServer.start();
-  plain = server.connect();
-  profiled = server.connect({ appProfileId: 'serving' });
-});
-afterAll(async () => {
-  await Promise.all([plain.close(), profiled.close()]);
-  server.stop();
-});
+const { server, connection: plain, profiled } = useMockBigtableServer({ profile: 'serving' });
 beforeEach(() => {
-  server.reset();
-  server.script('MutateRows', [[{ response: { entries: [{ index: 0, status: { code: 0 } }] } }]]);
+  server().script('MutateRows', [[{ response: { entries: [{ index: 0, status: { code: 0 } }] } }]]);
 });
 
 const key = Buffer.from('k');
@@ -65,29 +53,29 @@ const TABLE = 'table_name=projects%2Fp%2Finstances%2Fi%2Ftables%2Ft';
 
 describe('routing header and app profiles', () => {
   it.each(CALLS)('%s names the table and the default (empty) app profile', async (method, call) => {
-    await call(plain);
-    const [recorded] = server.callsOf(method);
+    await call(plain());
+    const [recorded] = server().callsOf(method);
     expect(recorded!.metadata['x-goog-request-params']).toBe(`${TABLE}&app_profile_id=`);
     expect(recorded!.request.tableName).toBe('projects/p/instances/i/tables/t');
     expect(recorded!.request.appProfileId ?? '').toBe('');
   });
 
   it.each(CALLS)("%s names the connection's app profile", async (method, call) => {
-    await call(profiled);
-    const [recorded] = server.callsOf(method);
+    await call(profiled());
+    const [recorded] = server().callsOf(method);
     expect(recorded!.metadata['x-goog-request-params']).toBe(`${TABLE}&app_profile_id=serving`);
     expect(recorded!.request.appProfileId).toBe('serving');
   });
 
   it.each(CALLS)('%s takes a per-call app profile over the connection’s', async (method, call) => {
-    await call(profiled, 'batch-low.pri');
-    const [recorded] = server.callsOf(method);
+    await call(profiled(), 'batch-low.pri');
+    const [recorded] = server().callsOf(method);
     expect(recorded!.metadata['x-goog-request-params']).toBe(`${TABLE}&app_profile_id=batch-low.pri`);
     expect(recorded!.request.appProfileId).toBe('batch-low.pri');
   });
 
   it.each(CALLS)('%s refuses a malformed per-call app profile before sending', async (method, call) => {
-    await expect(call(plain, 'no spaces/allowed')).rejects.toBeInstanceOf(InvalidArgumentError);
-    expect(server.callsOf(method)).toHaveLength(0);
+    await expect(call(plain(), 'no spaces/allowed')).rejects.toBeInstanceOf(InvalidArgumentError);
+    expect(server().callsOf(method)).toHaveLength(0);
   });
 });

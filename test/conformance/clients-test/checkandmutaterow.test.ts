@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectionClosedError } from '../../../src/errors/connection-closed-error.js';
-import { DeadlineExceededError } from '../../../src/errors/deadline-exceeded-error.js';
 import { OutcomeUnknownError } from '../../../src/errors/outcome-unknown-error.js';
 import type { TransportError } from '../../../src/errors/transport-error.js';
 import type { BigtableConnection } from '../../../src/transport/bigtable-connection.js';
 import { checkAndMutateRow } from '../../../src/transport/check-and-mutate-row.js';
-import { clientsTestHarness, expectRoutingHeader, setCells, sleep, within } from './clients-test-support.js';
+import {
+  clientsTestHarness,
+  expectDeadline,
+  closeClientScenario,
+  expectRoutingHeader,
+  setCells,
+  within,
+} from './clients-test-support.js';
 
 /** googleapis/cloud-bigtable-clients-test `tests/checkandmutaterow_test.go`, re-enacted against the mock server. */
 const { server, connection, profiled } = clientsTestHarness();
@@ -77,15 +82,11 @@ describe('clients-test checkandmutaterow_test.go', () => {
   });
 
   it('TestCheckAndMutateRow_Generic_CloseClient (in-flight calls cancelled: outcome unknown; later ones never sent)', async () => {
-    const closing = server().connect();
     server().script('CheckAndMutateRow', [[{ delayMs: 2_000 }, ...answer(true)]]);
-    const batchOne = [0, 1, 2].map((i) => check(true, `op${i}-row`, 1, closing).catch((e: unknown) => e));
-    await sleep(500);
-    await closing.close();
-    const batchTwo = [3, 4, 5].map((i) => check(true, `op${i}-row`, 1, closing).catch((e: unknown) => e));
-    for (const result of await Promise.all(batchOne)) expect(result).toBeInstanceOf(OutcomeUnknownError);
-    for (const result of await Promise.all(batchTwo)) expect(result).toBeInstanceOf(ConnectionClosedError);
-    expect(server().callsOf('CheckAndMutateRow')).toHaveLength(3);
+    const inFlight = await closeClientScenario(server(), 'CheckAndMutateRow', (c, i) =>
+      check(true, `op${i}-row`, 1, c),
+    );
+    for (const result of inFlight) expect(result).toBeInstanceOf(OutcomeUnknownError);
   });
 
   it('TestCheckAndMutateRow_Generic_DeadlineExceeded (2 s → 1 s timeout, 10 s → 5 s server delay)', async () => {
@@ -96,7 +97,6 @@ describe('clients-test checkandmutaterow_test.go', () => {
     expect(took).toBeGreaterThanOrEqual(900);
     expect(took).toBeLessThan(4_000);
     // A write cut off by its deadline: outcome unknown, the deadline its cause.
-    expect(error).toBeInstanceOf(OutcomeUnknownError);
-    expect((error as OutcomeUnknownError).cause).toBeInstanceOf(DeadlineExceededError);
+    expectDeadline(error, true);
   });
 });

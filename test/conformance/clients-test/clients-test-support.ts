@@ -1,4 +1,10 @@
 import { expect } from 'vitest';
+import { ConnectionClosedError } from '../../../src/errors/connection-closed-error.js';
+import { DeadlineExceededError } from '../../../src/errors/deadline-exceeded-error.js';
+import { OutcomeUnknownError } from '../../../src/errors/outcome-unknown-error.js';
+import { TransportError } from '../../../src/errors/transport-error.js';
+import type { BigtableConnection } from '../../../src/transport/bigtable-connection.js';
+import type { MockBigtableServer, MockMethod } from '../../support/mock-bigtable-server.js';
 import { committedRowResponse } from '../../support/mock-bigtable-server.js';
 import { useMockBigtableServer } from '../../support/use-mock-bigtable-server.js';
 
@@ -59,3 +65,40 @@ export function expectRoutingHeader(metadata: Readonly<Record<string, unknown>>,
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The scenarios' CloseClient: three calls on a fresh connection, `close()` half a second later while they are in
+ * flight (the method's script must delay its answers), then three more calls. Checks that the later three end
+ * with ConnectionClosedError without reaching the server; returns what the in-flight three ended with.
+ */
+export async function closeClientScenario(
+  server: MockBigtableServer,
+  method: MockMethod,
+  call: (connection: BigtableConnection, i: number) => Promise<unknown>,
+): Promise<unknown[]> {
+  const closing = server.connect();
+  const settle = (i: number): Promise<unknown> => call(closing, i).catch((e: unknown) => e);
+  const inFlight = [0, 1, 2].map(settle);
+  await sleep(500);
+  await closing.close();
+  const afterClose = [3, 4, 5].map(settle);
+  for (const result of await Promise.all(afterClose)) expect(result).toBeInstanceOf(ConnectionClosedError);
+  expect(server.callsOf(method)).toHaveLength(3);
+  return Promise.all(inFlight);
+}
+
+/**
+ * A call ended by its deadline: DeadlineExceededError, or the attempt's own gRPC DEADLINE_EXCEEDED when that fires
+ * first (each attempt carries the call's remaining time as its gRPC deadline); a write wraps either in
+ * OutcomeUnknownError.
+ */
+export function expectDeadline(error: unknown, write: boolean): void {
+  let cause = error;
+  if (write) {
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
+    cause = (error as OutcomeUnknownError).cause;
+  }
+  if (cause instanceof DeadlineExceededError) return;
+  expect(cause).toBeInstanceOf(TransportError);
+  expect((cause as TransportError).grpcCode).toBe(4);
+}

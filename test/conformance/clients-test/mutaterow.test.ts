@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectionClosedError } from '../../../src/errors/connection-closed-error.js';
 import { OutcomeUnknownError } from '../../../src/errors/outcome-unknown-error.js';
 import { mutateRow } from '../../../src/transport/mutate-row.js';
 import {
   clientsTestHarness,
+  closeClientScenario,
   expectRoutingHeader,
   receivedSetCells,
   setCells,
-  sleep,
   text,
   within,
 } from './clients-test-support.js';
@@ -53,17 +52,10 @@ describe('clients-test mutaterow_test.go', () => {
   });
 
   it('TestMutateRow_GenericClientGap_CloseClient (differs by design: close() cancels writes in flight)', async () => {
-    const closing = server().connect();
     server().script('MutateRow', [[{ delayMs: 2_000 }]]);
-    const write = (i: number) =>
-      mutateRow(closing, 'table', Buffer.from(`op${i}-row`), setCells(1)).catch((e: unknown) => e);
-    const batchOne = [0, 1, 2].map(write);
-    await sleep(500);
-    await closing.close();
-    const batchTwo = [3, 4, 5].map(write);
-    // In flight when closed: outcome unknown (the clients-test expects them to complete); after: never sent.
-    for (const result of await Promise.all(batchOne)) expect(result).toBeInstanceOf(OutcomeUnknownError);
-    for (const result of await Promise.all(batchTwo)) expect(result).toBeInstanceOf(ConnectionClosedError);
-    expect(server().callsOf('MutateRow')).toHaveLength(3);
+    const inFlight = await closeClientScenario(server(), 'MutateRow', (c, i) =>
+      mutateRow(c, 'table', Buffer.from(`op${i}-row`), setCells(1)),
+    );
+    for (const result of inFlight) expect(result).toBeInstanceOf(OutcomeUnknownError);
   });
 });

@@ -36,7 +36,7 @@ export interface RateLimitHint {
 /**
  * Server-driven flow control of MutateRows requests (`RateLimitInfo`, FeatureFlags `mutate_rows_rate_limit` and
  * `mutate_rows_rate_limit2`). Off until a response carries a hint; then every request waits for its slot at the
- * target rate, which starts at the rate observed over the last second and is multiplied by each hint's factor
+ * target rate, which starts at the rate observed (requests in the last second-long window) and is multiplied by each hint's factor
  * (clamped), at most once per the hint's period; a response without a hint turns it off again (the service no
  * longer asks). A failure that signals overload (DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, UNAVAILABLE) while it is
  * on lowers the rate by the smallest factor. Pure apart from the clock, which tests inject.
@@ -54,8 +54,11 @@ export class MutateRowsLimiter {
   private nextSlotAt = 0;
   private changedAt = Number.NEGATIVE_INFINITY;
   private periodMs = 0;
-  /** Send times of the last second's requests (while off), to start from the rate actually used. */
-  private readonly recent: number[] = [];
+  // Requests counted per second-long window while off (this one and the one before), to start from the rate
+  // actually used: two counters instead of a timestamp per request.
+  private windowStart = Number.NEGATIVE_INFINITY;
+  private inWindow = 0;
+  private inPreviousWindow = 0;
 
   constructor(
     private readonly bounds: MutateRowsLimiterBounds = DEFAULT_LIMITER_BOUNDS,
@@ -76,8 +79,7 @@ export class MutateRowsLimiter {
   reserve(): number {
     const now = this.now();
     if (!this.on) {
-      this.recent.push(now);
-      while (this.recent.length > 0 && this.recent[0]! <= now - OBSERVE_MS) this.recent.shift();
+      this.count(now);
       return 0;
     }
     const at = Math.max(now, this.nextSlotAt);
@@ -91,16 +93,17 @@ export class MutateRowsLimiter {
       if (this.on) {
         this.on = false;
         // The rate observed while limited is not the free rate: the next start measures afresh.
-        this.recent.length = 0;
+        this.windowStart = Number.NEGATIVE_INFINITY;
+        this.inWindow = 0;
+        this.inPreviousWindow = 0;
       }
       return;
     }
     const now = this.now();
     if (!this.on) {
       this.on = true;
-      this.rate = this.clampRate(
-        this.recent.filter((t) => t > now - OBSERVE_MS).length / (OBSERVE_MS / 1_000),
-      );
+      this.count(now, 0);
+      this.rate = this.clampRate(Math.max(this.inWindow, this.inPreviousWindow) / (OBSERVE_MS / 1_000));
       this.nextSlotAt = now;
       this.changedAt = Number.NEGATIVE_INFINITY;
     }
@@ -112,6 +115,17 @@ export class MutateRowsLimiter {
   onFailure(code: number | undefined): void {
     if (!this.on || (code !== 4 && code !== 8 && code !== 14)) return;
     this.adjust(this.now(), this.bounds.minFactor);
+  }
+
+  /** Counts `added` requests at `now`, moving to a new window when the current one is over. */
+  private count(now: number, added = 1): void {
+    const elapsed = now - this.windowStart;
+    if (elapsed >= OBSERVE_MS) {
+      this.inPreviousWindow = elapsed < 2 * OBSERVE_MS ? this.inWindow : 0;
+      this.inWindow = 0;
+      this.windowStart = now;
+    }
+    this.inWindow += added;
   }
 
   private adjust(now: number, factor: number): void {

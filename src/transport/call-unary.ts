@@ -4,8 +4,11 @@ import type { BigtableConnection } from './bigtable-connection.js';
 import { CallScope, raceStop } from './call-scope.js';
 import type { BoundCallOptions, CallTimeouts } from './call-timeouts.js';
 import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
+import { dataCallHeaders } from './data-call-headers.js';
 import { failureDelivery, mayRetry } from './failure-delivery.js';
 import { toTransportError } from './grpc-error.js';
+import { retryDelayOf, retryInfoAllowsRetry } from './retry-info.js';
+import { RoutingCookies } from './routing-cookies.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { DEFAULT_RETRY_POLICY, backoffMs } from './retry-policy.js';
@@ -31,6 +34,8 @@ export interface UnaryCallOptions extends BoundCallOptions {
   readonly rowKey?: Uint8Array | undefined;
   /** The entity class a write is about (named by OutcomeUnknownError). */
   readonly entity?: string | undefined;
+  /** App profile of this data call, replacing the connection's (see `appProfileOf`). */
+  readonly appProfileId?: string | undefined;
   /** Which generated client the attempt uses. Default `data`. */
   readonly client?: 'data' | 'admin';
 }
@@ -40,6 +45,8 @@ export interface UnaryCallOptions extends BoundCallOptions {
 export interface GaxCallOptions {
   retry: null;
   timeout?: number;
+  /** Request headers of a data call (`dataCallHeaders`). */
+  otherArgs?: { headers: Record<string, string> };
 }
 
 /**
@@ -73,6 +80,8 @@ export async function callUnary<T>(
       rpc,
       cause,
     });
+  // Made on the first failure: most calls never retry.
+  let cookies: RoutingCookies | undefined;
   try {
     for (let failures = 0; ; failures++) {
       scope.throwIfStopped();
@@ -80,6 +89,9 @@ export async function callUnary<T>(
         throw scope.stopReason() ?? toTransportError(rpc, error);
       });
       const gaxOptions: GaxCallOptions = { retry: null };
+      if ((options.client ?? 'data') === 'data') {
+        gaxOptions.otherArgs = { headers: dataCallHeaders(cookies?.values) };
+      }
       const remaining = scope.remainingMs();
       gaxOptions.timeout = Math.max(1, Math.ceil(Math.min(attemptMs, remaining ?? attemptMs)));
       let sent: Promise<T>;
@@ -97,11 +109,15 @@ export async function callUnary<T>(
           throw options.safety === 'write' ? unknown(stopped) : stopped;
         }
         const failure = toTransportError(rpc, error);
-        const delay = backoffMs(policy, failures + 1);
+        (cookies ??= new RoutingCookies()).collectFrom(error);
+        // The service's RetryInfo sets the delay and makes the failure retryable (within the same bounds).
+        const serverDelay = retryDelayOf(error);
+        const delay = serverDelay ?? backoffMs(policy, failures + 1);
         const elapsed = Date.now() - scope.startedAt;
         const left = scope.remainingMs();
         const retry =
-          mayRetry(options.safety, error, policy.retryableCodes) &&
+          (mayRetry(options.safety, error, policy.retryableCodes) ||
+            (serverDelay !== undefined && retryInfoAllowsRetry(options.safety, error))) &&
           failures + 1 < policy.maxAttempts &&
           elapsed + delay < policy.maxElapsedMs &&
           (left === undefined || delay < left);

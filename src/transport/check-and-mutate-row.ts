@@ -1,3 +1,4 @@
+import { appProfileOf } from './app-profile.js';
 import type { Mutation } from '../model/mutation.js';
 import type { RowFilter } from '../model/read-rows-request.js';
 import type { BigtableConnection } from './bigtable-connection.js';
@@ -38,7 +39,7 @@ export async function checkAndMutateRow(
   checkRequestSize(options.entity, rowKey, [...(input.onMatch ?? []), ...(input.onNoMatch ?? [])]);
   const request = {
     tableName: connection.tablePath(tableId),
-    ...(connection.appProfileId ? { appProfileId: connection.appProfileId } : {}),
+    appProfileId: appProfileOf(connection, 'checkAndMutateRow', options),
     rowKey,
     ...(input.predicate ? { predicateFilter: toProtoRowFilter(input.predicate) } : {}),
     trueMutations: (input.onMatch ?? []).map(toProtoMutation),

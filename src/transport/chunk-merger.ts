@@ -1,3 +1,4 @@
+import type { ReadRowsRequestStats } from './read-rows-request-stats.js';
 import { ReadRowsStreamError } from '../errors/read-rows-stream-error.js';
 import type { Cell, RowData } from '../model/row-data.js';
 import { concatBytes } from '../codecs/key/bytes.js';
@@ -30,6 +31,8 @@ export interface CellChunkLike {
 export interface ReadRowsResponseLike {
   readonly chunks?: readonly CellChunkLike[] | null;
   readonly lastScannedRowKey?: Uint8Array | null;
+  /** Present only in the last response of an attempt that asked for `REQUEST_STATS_FULL` (the merger ignores it). */
+  readonly requestStats?: ReadRowsRequestStats | null;
 }
 
 type State = 'newRow' | 'newCell' | 'cellValue';

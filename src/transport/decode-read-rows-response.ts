@@ -1,5 +1,6 @@
 import { ReadRowsStreamError } from '../errors/read-rows-stream-error.js';
 import type { CellChunkLike, ReadRowsResponseLike } from './chunk-merger.js';
+import type { ReadRowsRequestStats } from './read-rows-request-stats.js';
 
 const EMPTY = new Uint8Array(0);
 const NO_CHUNKS: readonly CellChunkLike[] = Object.freeze([]);
@@ -58,6 +59,7 @@ export class ReadRowsResponseDecoder {
     this.pos = 0;
     let chunks: CellChunkLike[] | undefined;
     let lastScannedRowKey: Uint8Array | null = null;
+    let requestStats: ReadRowsRequestStats | undefined;
     const end = bytes.length;
     while (this.pos < end) {
       const tag = this.varint32();
@@ -67,10 +69,77 @@ export class ReadRowsResponseDecoder {
         (chunks ??= []).push(this.chunk(this.end()));
       } else if (field === 2 && wire === LENGTH) {
         lastScannedRowKey = this.slice(this.length());
+      } else if (field === 3 && wire === LENGTH) {
+        requestStats = this.requestStats(this.end());
       } else this.skip(wire);
     }
     this.bytes = EMPTY;
-    return { chunks: chunks ?? NO_CHUNKS, lastScannedRowKey };
+    // Stats come once per attempt, in its last response: the other responses keep the shape without them.
+    return requestStats === undefined
+      ? { chunks: chunks ?? NO_CHUNKS, lastScannedRowKey }
+      : { chunks: chunks ?? NO_CHUNKS, lastScannedRowKey, requestStats };
+  }
+
+  /**
+   * `RequestStats` → `FullReadStatsView` → `ReadIterationStats` (four int64 counts) and `RequestLatencyStats`
+   * (a `Duration`). A message that comes twice replaces the earlier one, as the generated decoder does.
+   */
+  private requestStats(end: number): ReadRowsRequestStats {
+    const stats = {
+      rowsSeen: 0n,
+      rowsReturned: 0n,
+      cellsSeen: 0n,
+      cellsReturned: 0n,
+      frontendServerLatencyMs: undefined as number | undefined,
+    };
+    this.fields(end, 'request stats', (field, wire) => {
+      if (field !== 1 || wire !== LENGTH) return false;
+      this.fields(this.end(), 'full read stats', (view, viewWire) => {
+        if (viewWire !== LENGTH) return false;
+        if (view === 1) {
+          this.fields(this.end(), 'read iteration stats', (count, countWire) => {
+            if (countWire !== VARINT || count < 1 || count > 4) return false;
+            const value = BigInt.asIntN(64, this.varint64());
+            if (count === 1) stats.rowsSeen = value;
+            else if (count === 2) stats.rowsReturned = value;
+            else if (count === 3) stats.cellsSeen = value;
+            else stats.cellsReturned = value;
+            return true;
+          });
+          return true;
+        }
+        if (view !== 2) return false;
+        this.fields(this.end(), 'latency stats', (latency, latencyWire) => {
+          if (latency !== 1 || latencyWire !== LENGTH) return false;
+          let seconds = 0n;
+          let nanos = 0;
+          this.fields(this.end(), 'duration', (part, partWire) => {
+            if (partWire !== VARINT || (part !== 1 && part !== 2)) return false;
+            if (part === 1) seconds = BigInt.asIntN(64, this.varint64());
+            else nanos = this.varintLow32();
+            return true;
+          });
+          stats.frontendServerLatencyMs = Number(seconds) * 1000 + nanos / 1e6;
+          return true;
+        });
+        return true;
+      });
+      return true;
+    });
+    return stats;
+  }
+
+  /**
+   * Reads the fields of a nested message up to `end`: `read` consumes a field it knows (its tag read) and returns
+   * true; any other field is skipped.
+   */
+  private fields(end: number, what: string, read: (field: number, wire: number) => boolean): void {
+    while (this.pos < end) {
+      const tag = this.varint32();
+      const wire = tag & 7;
+      if (!read(tag >>> 3, wire)) this.skip(wire);
+    }
+    if (this.pos !== end) malformed(`${what} overrun their length`);
   }
 
   private chunk(end: number): DecodedChunk {

@@ -13,8 +13,13 @@ import type { CallOptions } from 'google-gax';
  *
  * @internal `google-gax` types stay out of the published `.d.ts`.
  */
-export function gaxCallOptions(options: { readonly timeoutMs?: number }): CallOptions {
+export function gaxCallOptions(options: {
+  readonly timeoutMs?: number;
+  /** Request headers (`dataCallHeaders`): a fresh object per call, since the generated client writes into it. */
+  readonly headers?: Record<string, string>;
+}): CallOptions {
   return {
+    ...(options.headers === undefined ? {} : { otherArgs: { headers: options.headers } }),
     retry: null,
     retryRequestOptions: {
       retries: 0,

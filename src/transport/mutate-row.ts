@@ -1,3 +1,4 @@
+import { appProfileOf } from './app-profile.js';
 import { LimitExceededError } from '../errors/limit-exceeded-error.js';
 import type { Mutation } from '../model/mutation.js';
 import { MAX_REQUEST_BYTES, exceedsRequestLimit, mutationBytes } from '../model/mutation-size.js';
@@ -61,7 +62,7 @@ export async function mutateRow(
   checkRequestSize(options.entity, rowKey, mutations);
   const request = {
     tableName: connection.tablePath(tableId),
-    ...(connection.appProfileId ? { appProfileId: connection.appProfileId } : {}),
+    appProfileId: appProfileOf(connection, 'mutateRow', options),
     rowKey,
     mutations: mutations.map(toProtoMutation),
   } as Parameters<typeof connection.data.mutateRow>[0];

@@ -1,3 +1,4 @@
+import { appProfileOf } from './app-profile.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Mutation } from '../model/mutation.js';
 import { abortableSleep } from './abortable-sleep.js';
@@ -5,11 +6,17 @@ import type { BigtableConnection } from './bigtable-connection.js';
 import { CallScope } from './call-scope.js';
 import type { CallTimeouts } from './call-timeouts.js';
 import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
+import { dataCallHeaders } from './data-call-headers.js';
 import { failureDelivery, isPermanentFailure } from './failure-delivery.js';
 import { gaxCallOptions } from './gax-call-options.js';
 import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
 import type { EntryStatus, MutateRowsEntryResult } from './plan-mutate-rows-retry.js';
 import { initialMutateRowsRetryState, planMutateRowsRetry } from './plan-mutate-rows-retry.js';
+import { retryDelayOf, retryInfoAllowsRetry } from './retry-info.js';
+import type { RateLimitHint } from './mutate-rows-limiter.js';
+import { mutateRowsLimiterOf } from './mutate-rows-limiter.js';
+import { toBigInt } from './to-bigint.js';
+import { RoutingCookies } from './routing-cookies.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { DEFAULT_RETRY_POLICY, backoffMs } from './retry-policy.js';
@@ -61,6 +68,8 @@ export interface MutateRowsOptions {
   readonly maxRequestBytes?: number | undefined;
   /** The entity class of the rows, for error messages. */
   readonly entity?: string | undefined;
+  /** App profile of this batch, replacing the connection's (e.g. a low-priority profile for a backfill). */
+  readonly appProfileId?: string | undefined;
 }
 
 const MAX_MUTATIONS = MAX_MUTATIONS_PER_REQUEST;
@@ -104,9 +113,22 @@ interface MutateRowsResponseLike {
     readonly index?: string | number | null;
     readonly status?: { readonly code?: number | null; readonly message?: string | null } | null;
   }[];
+  readonly rateLimitInfo?: {
+    readonly period?: { readonly seconds?: unknown; readonly nanos?: number | null } | null;
+    readonly factor?: number | null;
+  } | null;
 }
 
-type ResponseStream = AsyncIterable<MutateRowsResponseLike> & CancellableStream;
+/** A response's flow-control hint (`RateLimitInfo`), undefined when it carries none. */
+function rateLimitHintOf(response: MutateRowsResponseLike): RateLimitHint | undefined {
+  const info = response.rateLimitInfo;
+  if (info === undefined || info === null) return undefined;
+  const periodMs = Number(toBigInt(info.period?.seconds)) * 1_000 + (info.period?.nanos ?? 0) / 1e6;
+  return { periodMs, factor: info.factor ?? 1 };
+}
+
+type ResponseStream = AsyncIterable<MutateRowsResponseLike> &
+  CancellableStream & { on(event: 'metadata', listener: (headers: unknown) => void): unknown };
 
 /**
  * Sends one request; returns one status per entry sent. An entry the service answered has its own status; the
@@ -119,8 +141,15 @@ async function sendRequest(
   entries: readonly PreparedMutateRowsEntry[],
   attemptMs: number,
   scope: CallScope,
+  cookies: RoutingCookies,
+  appProfileId: string,
 ): Promise<EntryStatus[]> {
   const statuses: (EntryStatus | undefined)[] = batch.map(() => undefined);
+  // Server-driven flow control: wait for this request's slot (no wait unless the service asked for it). A stop
+  // while waiting leaves the entries unsent, below.
+  const limiter = mutateRowsLimiterOf(connection);
+  const wait = limiter.reserve();
+  if (wait > 0) await abortableSleep(wait, scope.signal).catch(() => undefined);
   const stoppedBeforeSending = scope.stopReason();
   if (stoppedBeforeSending !== undefined) {
     return batch.map(() => ({
@@ -133,7 +162,7 @@ async function sendRequest(
   // the batch's own objects, and when it carries the whole batch, the batch's own array.
   const request = {
     tableName,
-    ...(connection.appProfileId ? { appProfileId: connection.appProfileId } : {}),
+    appProfileId,
     entries: batch.length === entries.length ? entries : batch.map((index) => entries[index]!),
   };
   let rpcFailure: EntryStatus | undefined;
@@ -147,10 +176,15 @@ async function sendRequest(
     const remaining = scope.remainingMs();
     stream = connection.data.mutateRows(
       request as unknown as Parameters<typeof connection.data.mutateRows>[0],
-      gaxCallOptions({ timeoutMs: Math.min(attemptMs, remaining ?? attemptMs) }),
+      gaxCallOptions({
+        timeoutMs: Math.min(attemptMs, remaining ?? attemptMs),
+        headers: dataCallHeaders(cookies.values),
+      }),
     ) as unknown as ResponseStream;
+    stream.on('metadata', (headers: unknown) => cookies.collect(headers));
     scope.signal.addEventListener('abort', onStop, { once: true });
     for await (const response of stream) {
+      limiter.onResponse(rateLimitHintOf(response));
       for (const entry of response.entries ?? []) {
         const position = Number(entry.index ?? 0);
         if (position >= 0 && position < statuses.length) {
@@ -167,6 +201,8 @@ async function sendRequest(
       rpcFailure = { code: GrpcStatus.CANCELLED, message: stopped.message, delivery: 'unknown' };
     }
   } catch (error) {
+    cookies.collectFrom(error);
+    if (stream !== undefined) limiter.onFailure(grpcCodeOf(error));
     const stopped = scope.stopReason();
     if (stopped !== undefined) {
       // Stopped by the caller, the deadline or close(): the request may be on its way, unless it never left.
@@ -177,11 +213,15 @@ async function sendRequest(
       };
     } else {
       const failure = toTransportError('MutateRows', error);
+      const serverDelay = retryDelayOf(error);
       rpcFailure = {
         code: grpcCodeOf(error) ?? GrpcStatus.UNKNOWN,
         message: failure.message,
         delivery:
           stream === undefined ? 'notSent' : isPermanentFailure(error) ? 'answered' : failureDelivery(error),
+        ...(serverDelay !== undefined && retryInfoAllowsRetry('write', error)
+          ? { retryDelayMs: serverDelay }
+          : {}),
       };
     }
     if (stream) abandonStream(stream);
@@ -197,6 +237,15 @@ async function sendRequest(
         delivery: 'unknown',
       },
   );
+}
+
+/** The longest delay the service asked for (RetryInfo) in an attempt's statuses, if it asked for any. */
+function serverRetryDelay(statuses: readonly EntryStatus[]): number | undefined {
+  let delay: number | undefined;
+  for (const status of statuses) {
+    if (status.retryDelayMs !== undefined) delay = Math.max(delay ?? 0, status.retryDelayMs);
+  }
+  return delay;
 }
 
 /**
@@ -259,6 +308,7 @@ export async function mutatePreparedRows(
 ): Promise<MutateRowsEntryResult[]> {
   const retry = resolveRetryPolicy(options.retry, DEFAULT_RETRY_POLICY);
   const maxMutations = maxMutationsOf(options);
+  const appProfileId = appProfileOf(connection, 'mutateRows', options);
   const maxBytes = options.maxRequestBytes ?? DEFAULT_REQUEST_BYTES;
   const attemptMs = options.timeouts?.attemptMs ?? DEFAULT_TIMEOUTS.attemptMs;
   const scope = new CallScope('MutateRows', connection.closeSignal, {
@@ -268,13 +318,25 @@ export async function mutatePreparedRows(
   });
   const tableName = connection.tablePath(tableId);
   let state = initialMutateRowsRetryState(entries.length);
+  const cookies = new RoutingCookies();
   try {
     while (state.pending.length > 0) {
       const statuses: EntryStatus[] = [];
       for (const batch of splitRequests(state.pending, entries, maxMutations, maxBytes)) {
-        statuses.push(...(await sendRequest(connection, tableName, batch, entries, attemptMs, scope)));
+        statuses.push(
+          ...(await sendRequest(
+            connection,
+            tableName,
+            batch,
+            entries,
+            attemptMs,
+            scope,
+            cookies,
+            appProfileId,
+          )),
+        );
       }
-      const delay = backoffMs(retry, state.attempts + 1);
+      const delay = serverRetryDelay(statuses) ?? backoffMs(retry, state.attempts + 1);
       const left = scope.remainingMs();
       const lastChance =
         scope.stopReason() !== undefined ||

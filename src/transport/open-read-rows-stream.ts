@@ -9,7 +9,11 @@ type ProtoReadRowsRequest = protos.google.bigtable.v2.IReadRowsRequest;
  *
  * @internal gRPC types stay out of the published `.d.ts`.
  */
-export type ReadRowsByteStream = AsyncIterable<Buffer> & CancellableStream;
+export type ReadRowsByteStream = AsyncIterable<Buffer> &
+  CancellableStream & {
+    /** Response headers (routing cookies may come in them). */
+    on(event: 'metadata', listener: (headers: unknown) => void): unknown;
+  };
 
 /**
  * The generated gRPC stub of the data client, as far as a ReadRows of undecoded responses needs it.
@@ -37,11 +41,11 @@ const API_CLIENT = `gl-node/${process.versions.node} bigtable-mapper`;
 
 /**
  * The routing header Google's front end routes a data call by, encoded as the generated client encodes it
- * (`table_name=…&app_profile_id=…`, each value URI-escaped).
+ * (`table_name=…&app_profile_id=…`, each value URI-escaped); the app profile is named even when it is the
+ * default (empty), as Google's Java and Go clients send it.
  */
 function routingParams(request: ProtoReadRowsRequest): string {
-  const table = `table_name=${encodeURIComponent(request.tableName ?? '')}`;
-  return request.appProfileId ? `${table}&app_profile_id=${encodeURIComponent(request.appProfileId)}` : table;
+  return `table_name=${encodeURIComponent(request.tableName ?? '')}&app_profile_id=${encodeURIComponent(request.appProfileId ?? '')}`;
 }
 
 /**

@@ -29,6 +29,11 @@ export interface EntryStatus {
   readonly code: number;
   readonly message: string;
   readonly delivery: FailureDelivery;
+  /**
+   * The service asked for the entry to be sent again after this many milliseconds (a RetryInfo in the status
+   * details): retryable whatever its code. Set only where a re-send is safe (never for an unknown outcome).
+   */
+  readonly retryDelayMs?: number;
 }
 
 /**
@@ -106,7 +111,8 @@ export function planMutateRowsRetry(
     results[index] = { ok: false, outcome, grpcCode: status.code, message: status.message };
     const retryable =
       status.delivery === 'notSent' ||
-      (status.delivery === 'answered' && policy.retryableCodes.includes(status.code));
+      (status.delivery === 'answered' &&
+        (policy.retryableCodes.includes(status.code) || status.retryDelayMs !== undefined));
     if (retryable && attempts < policy.maxAttempts) pending.push(index);
   });
   return { attempts, pending, results };

@@ -1,3 +1,4 @@
+import { appProfileOf } from './app-profile.js';
 import type { RowData } from '../model/row-data.js';
 import type { BigtableConnection } from './bigtable-connection.js';
 import { callUnary } from './call-unary.js';
@@ -39,7 +40,7 @@ export async function readModifyWriteRow(
 ): Promise<RowData> {
   const request = {
     tableName: connection.tablePath(tableId),
-    ...(connection.appProfileId ? { appProfileId: connection.appProfileId } : {}),
+    appProfileId: appProfileOf(connection, 'readModifyWriteRow', options),
     rowKey,
     rules: rules.map((rule) =>
       rule.kind === 'increment'

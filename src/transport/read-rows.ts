@@ -1,3 +1,4 @@
+import { appProfileOf } from './app-profile.js';
 import { InternalError } from '../errors/internal-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { TransportError } from '../errors/transport-error.js';
@@ -10,13 +11,17 @@ import { CallScope } from './call-scope.js';
 import type { CallTimeouts } from './call-timeouts.js';
 import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
 import { ChunkMerger } from './chunk-merger.js';
+import { dataCallHeaders } from './data-call-headers.js';
 import { ReadRowsResponseDecoder } from './decode-read-rows-response.js';
 import { mayRetry } from './failure-delivery.js';
 import { openReadRowsStream } from './open-read-rows-stream.js';
 import type { ReadRowsByteStream } from './open-read-rows-stream.js';
 import { READ_IDLE_WATCH } from './idle-watch.js';
 import { GrpcStatus, toTransportError } from './grpc-error.js';
+import type { ReadRowsRequestStats } from './read-rows-request-stats.js';
 import { readRowsResume } from './read-rows-resume.js';
+import { retryDelayOf, retryInfoAllowsRetry } from './retry-info.js';
+import { RoutingCookies } from './routing-cookies.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { DEFAULT_RETRY_POLICY, backoffMs } from './retry-policy.js';
@@ -49,10 +54,19 @@ export interface ReadRowsOptions {
    * so a long scan that keeps advancing between failures is never given up on. `maxAttempts: 1` never retries.
    */
   readonly retry?: Partial<RetryPolicy> | undefined;
+  /** App profile of this read, replacing the connection's (e.g. a Data Boost or low-priority profile for scans). */
+  readonly appProfileId?: string | undefined;
+  /**
+   * Asks Bigtable for `REQUEST_STATS_FULL` and hands over the stats each attempt ends with (rows and cells seen
+   * versus returned, front-end latency) when they arrive, with an attempt's last response and before that
+   * response's rows are yielded: once for a read without retries, once per attempt that got that far otherwise.
+   * A read that stops early (a reached `rowsLimit`, a `break`) may end before the stats come.
+   */
+  readonly onRequestStats?: ((stats: ReadRowsRequestStats) => void) | undefined;
 }
 
-/** Feature flags `{ reverse_scans: true }`, base64url; without it the server answers UNIMPLEMENTED to reversed reads. */
-const REVERSE_SCAN_HEADERS = { 'bigtable-features': 'CAE=' };
+/** `ReadRowsRequest.RequestStatsView.REQUEST_STATS_FULL`. */
+const REQUEST_STATS_FULL = 2;
 
 /** The failure of an attempt that stayed silent for `readIdleMs`: retryable like a deadline. */
 function idleFailure(idleMs: number): { code: number; details: string } {
@@ -144,16 +158,22 @@ export async function* readRowBatches(
   }
   const tableName = connection.tablePath(tableId);
   // Converting up front makes a malformed request fail before any RPC; the first attempt sends this conversion.
-  const firstProto = toProtoReadRowsRequest(tableName, connection.appProfileId, request);
+  const appProfileId = appProfileOf(connection, 'readRows', options);
+  const withStats = options.onRequestStats !== undefined;
+  const toProto = (data: ReadRowsRequestData): ReturnType<typeof toProtoReadRowsRequest> => {
+    const proto = toProtoReadRowsRequest(tableName, appProfileId, data);
+    return withStats ? { ...proto, requestStatsView: REQUEST_STATS_FULL } : proto;
+  };
+  const firstProto = toProto(request);
   const scope = new CallScope('ReadRows', connection.closeSignal, {
     signal: options.signal,
     timeoutMs: options.timeoutMs,
     deadlineAt: options.deadlineAt,
   });
-  const headers = request.reversed ? REVERSE_SCAN_HEADERS : undefined;
   const merger = new ChunkMerger({ reversed: request.reversed === true });
   const decoder = new ReadRowsResponseDecoder();
   const finalKey = finalKeyOf(request);
+  const cookies = new RoutingCookies();
   let rowsRead = 0n;
   let failures = 0;
   let failingSince: number | undefined;
@@ -173,14 +193,14 @@ export async function* readRowBatches(
       if (stub === undefined) throw new InternalError('readRows', 'the data client is ready but has no stub');
       let stream: ReadRowsByteStream;
       try {
-        stream = openReadRowsStream(
-          stub,
-          next === request ? firstProto : toProtoReadRowsRequest(tableName, connection.appProfileId, next),
-          { timeoutMs: remainingMs, headers },
-        );
+        stream = openReadRowsStream(stub, next === request ? firstProto : toProto(next), {
+          timeoutMs: remainingMs,
+          headers: dataCallHeaders(cookies.values),
+        });
       } catch (error) {
         throw toTransportError('ReadRows', error);
       }
+      stream.on('metadata', (headers: unknown) => cookies.collect(headers));
       // The consumer's time between rows is not the server's silence: the watch stops while rows are out.
       let stopWatch: (() => void) | undefined;
       let idleFired = false;
@@ -203,7 +223,9 @@ export async function* readRowBatches(
         for await (const bytes of stream) {
           unwatch();
           const before = merger.resumeKey;
-          const rows = merger.pushResponse(decoder.decode(bytes));
+          const response = decoder.decode(bytes);
+          if (response.requestStats) options.onRequestStats?.(response.requestStats);
+          const rows = merger.pushResponse(response);
           if (rows.length > 0) {
             scope.throwIfStopped();
             rowsRead += BigInt(rows.length);
@@ -240,12 +262,16 @@ export async function* readRowBatches(
         // Our own errors (invalid stream) are final.
         if (caught instanceof TransportError) throw caught;
         const error = idleFired ? idleFailure(idleMs) : caught;
+        cookies.collectFrom(caught);
         failures += 1;
         failingSince ??= Date.now();
-        const delay = backoffMs(retry, failures);
+        // The service's RetryInfo sets the delay and makes the failure retryable (within the same bounds).
+        const serverDelay = retryDelayOf(error);
+        const delay = serverDelay ?? backoffMs(retry, failures);
         const left = scope.remainingMs();
         const retryable =
-          mayRetry('read', error, retry.retryableCodes) &&
+          (mayRetry('read', error, retry.retryableCodes) ||
+            (serverDelay !== undefined && retryInfoAllowsRetry('read', error))) &&
           failures < retry.maxAttempts &&
           Date.now() - failingSince + delay < retry.maxElapsedMs &&
           (left === undefined || delay < left);

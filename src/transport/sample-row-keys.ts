@@ -1,6 +1,8 @@
+import { appProfileOf } from './app-profile.js';
 import type { BigtableConnection } from './bigtable-connection.js';
+import { callUnary } from './call-unary.js';
+import type { UnaryCallOptions } from './call-unary.js';
 import { gaxCallOptions } from './gax-call-options.js';
-import { toTransportError } from './grpc-error.js';
 import { toBigInt } from './to-bigint.js';
 
 /**
@@ -17,9 +19,13 @@ export interface RowKeySample {
   readonly offsetBytes: bigint;
 }
 
+type SampleAnswer = { rowKey?: Uint8Array | string | null; offsetBytes?: unknown };
+
 /**
  * The table's split points as SampleRowKeys returns them, in key order. A small table (and the emulator's table,
- * which is never split) answers only the empty end key. Not retried: the caller can simply ask again.
+ * which is never split) answers only the empty end key. A read: a failed attempt is retried as a whole (its partial
+ * answers dropped) under the retry policy, with the service's RetryInfo delays and routing cookies, within
+ * `timeoutMs` (default 30 s) for the whole call.
  *
  * @example
  * ```ts
@@ -29,27 +35,31 @@ export interface RowKeySample {
 export async function sampleRowKeys(
   connection: BigtableConnection,
   tableId: string,
-  options: { readonly timeoutMs?: number } = {},
+  options: Omit<UnaryCallOptions, 'safety' | 'rowKey' | 'entity' | 'client'> = {},
 ): Promise<RowKeySample[]> {
-  const out: RowKeySample[] = [];
-  try {
-    await connection.ready('data');
-    const stream = connection.data.sampleRowKeys(
-      {
-        tableName: connection.tablePath(tableId),
-        ...(connection.appProfileId ? { appProfileId: connection.appProfileId } : {}),
-      },
-      gaxCallOptions({ timeoutMs: options.timeoutMs ?? 30_000 }),
-    ) as unknown as AsyncIterable<{ rowKey?: Uint8Array | string | null; offsetBytes?: unknown }>;
-    for await (const answer of stream) {
-      const key = answer.rowKey ?? new Uint8Array();
-      out.push({
-        key: typeof key === 'string' ? Buffer.from(key, 'base64') : Uint8Array.from(key),
-        offsetBytes: toBigInt(answer.offsetBytes),
-      });
-    }
-  } catch (error) {
-    throw toTransportError('SampleRowKeys', error);
-  }
-  return out;
+  const request = {
+    tableName: connection.tablePath(tableId),
+    appProfileId: appProfileOf(connection, 'sampleRowKeys', options),
+  };
+  return callUnary(
+    connection,
+    'SampleRowKeys',
+    async (attempt) => {
+      const out: RowKeySample[] = [];
+      // gax's own stream retries stay off (gaxCallOptions); the attempt's deadline and headers are callUnary's.
+      const stream = connection.data.sampleRowKeys(request, {
+        ...gaxCallOptions({}),
+        ...attempt,
+      }) as unknown as AsyncIterable<SampleAnswer>;
+      for await (const answer of stream) {
+        const key = answer.rowKey ?? new Uint8Array();
+        out.push({
+          key: typeof key === 'string' ? Buffer.from(key, 'base64') : Uint8Array.from(key),
+          offsetBytes: toBigInt(answer.offsetBytes),
+        });
+      }
+      return out;
+    },
+    { ...options, safety: 'read', timeoutMs: options.timeoutMs ?? 30_000 },
+  );
 }

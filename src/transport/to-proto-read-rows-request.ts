@@ -172,7 +172,7 @@ export function toProtoRowFilter(filter: RowFilter): ProtoRowFilter {
 /**
  * Converts request data into the generated client's `ReadRowsRequest` shape. Int64 fields become decimal
  * strings (exact for any value); a `rowsLimit` of `0n` is refused because the proto reads 0 as "unlimited".
- * Reversed requests additionally need the `bigtable-features` header, which {@link readRows} adds.
+ * Reversed requests additionally need the `bigtable-features` header (reverse scans), which every data call sends.
  *
  * @example
  * ```ts

@@ -30,6 +30,36 @@ function normalize(response: ReadRowsResponseLike): unknown {
       commitRow: c.commitRow === true,
     })),
     lastScannedRowKey: hex(response.lastScannedRowKey),
+    requestStats: statsOf(response),
+  };
+}
+
+/** Request stats in one shape: ours as decoded, the generated decoder's converted from its object form. */
+function statsOf(response: ReadRowsResponseLike): unknown {
+  const stats = response.requestStats as unknown;
+  if (stats === undefined || stats === null) return null;
+  if (typeof stats === 'object' && 'rowsSeen' in stats) {
+    const s = stats as NonNullable<ReadRowsResponseLike['requestStats']>;
+    return {
+      counts: [s.rowsSeen, s.rowsReturned, s.cellsSeen, s.cellsReturned].map(String),
+      latencyMs: s.frontendServerLatencyMs ?? null,
+    };
+  }
+  const view = (
+    stats as {
+      fullReadStatsView?: {
+        readIterationStats?: Record<string, string> | null;
+        requestLatencyStats?: { frontendServerLatency?: { seconds?: string; nanos?: number } | null } | null;
+      } | null;
+    }
+  ).fullReadStatsView;
+  const it = view?.readIterationStats;
+  const latency = view?.requestLatencyStats?.frontendServerLatency;
+  return {
+    counts: ['rowsSeenCount', 'rowsReturnedCount', 'cellsSeenCount', 'cellsReturnedCount'].map((k) =>
+      String(it?.[k] ?? '0'),
+    ),
+    latencyMs: latency ? Number(latency.seconds ?? 0) * 1000 + (latency.nanos ?? 0) / 1e6 : null,
   };
 }
 
@@ -62,11 +92,54 @@ const response = fc.record(
   {
     chunks: fc.array(chunk, { maxLength: 6 }),
     lastScannedRowKey: bytes,
-    requestStats: fc.record({
-      fullReadStatsView: fc.record({
-        readIterationStats: fc.record({ rowsSeenCount: fc.integer({ min: 0, max: 1e9 }).map(String) }),
-      }),
-    }),
+    requestStats: fc.record(
+      {
+        fullReadStatsView: fc.record(
+          {
+            readIterationStats: fc.record(
+              {
+                rowsSeenCount: fc
+                  .oneof(
+                    fc.integer({ min: 0, max: 1e9 }),
+                    fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+                  )
+                  .map(String),
+                rowsReturnedCount: fc
+                  .oneof(
+                    fc.integer({ min: 0, max: 1e9 }),
+                    fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+                  )
+                  .map(String),
+                cellsSeenCount: fc
+                  .oneof(
+                    fc.integer({ min: 0, max: 1e9 }),
+                    fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+                  )
+                  .map(String),
+                cellsReturnedCount: fc
+                  .oneof(
+                    fc.integer({ min: 0, max: 1e9 }),
+                    fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+                  )
+                  .map(String),
+              },
+              { requiredKeys: [] },
+            ),
+            requestLatencyStats: fc.record(
+              {
+                frontendServerLatency: fc.record({
+                  seconds: fc.integer({ min: 0, max: 100_000 }).map(String),
+                  nanos: fc.integer({ min: 0, max: 999_999_999 }),
+                }),
+              },
+              { requiredKeys: [] },
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+      },
+      { requiredKeys: [] },
+    ),
   },
   { requiredKeys: [] },
 );

@@ -1,3 +1,4 @@
+import { FEATURE_FLAGS_HEADER } from '../../../src/transport/feature-flags.js';
 import { AbortedError } from '../../../src/errors/aborted-error.js';
 import { DeadlineExceededError } from '../../../src/errors/deadline-exceeded-error.js';
 import { InvalidArgumentError } from '../../../src/errors/invalid-argument-error.js';
@@ -32,16 +33,17 @@ async function run(
 const text = (b: Uint8Array | undefined): string | undefined => (b ? Buffer.from(b).toString() : undefined);
 
 describe('readRows call options', () => {
-  it('sends the routing header, the reverse-scan header only for reversed reads, and a deadline only with one', async () => {
+  it('sends the routing header, the feature flags (reverse scans among them) and a deadline only with one', async () => {
     const forward = await run([{ responses: [] }]);
     expect(forward.calls[0]!.options.headers).toEqual({
-      'x-goog-request-params': 'table_name=projects%2Fp%2Finstances%2Fi%2Ftables%2Ft',
+      'x-goog-request-params': 'table_name=projects%2Fp%2Finstances%2Fi%2Ftables%2Ft&app_profile_id=',
       'x-goog-api-client': expect.stringMatching(/^gl-node\/\S+ bigtable-mapper$/),
+      'bigtable-features': FEATURE_FLAGS_HEADER,
     });
     expect(forward.calls[0]!.options.deadline).toBeUndefined();
     const before = Date.now();
     const reversed = await run([{ responses: [] }], { reversed: true }, { ...FAST, timeoutMs: 5_000 });
-    expect(reversed.calls[0]!.options.headers).toMatchObject({ 'bigtable-features': 'CAE=' });
+    expect(reversed.calls[0]!.options.headers).toMatchObject({ 'bigtable-features': FEATURE_FLAGS_HEADER });
     expect(reversed.calls[0]!.options.deadline).toBeGreaterThan(before + 4_000);
     expect(reversed.calls[0]!.request.reversed).toBe(true);
   });
@@ -84,7 +86,7 @@ describe('readRows resume', () => {
     expect(keys).toEqual(['z', 'y', 'x']);
     expect(calls[1]!.request.rowsLimit).toBe('1');
     expect(text(calls[1]!.request.rows!.rowRanges![0]!.endKeyOpen)).toBe('y');
-    expect(calls[1]!.options.headers).toMatchObject({ 'bigtable-features': 'CAE=' });
+    expect(calls[1]!.options.headers).toMatchObject({ 'bigtable-features': FEATURE_FLAGS_HEADER });
   });
 
   it('does not retry when the failed attempt had already delivered everything asked for', async () => {

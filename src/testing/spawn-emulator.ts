@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.js';
 import type { EmulatorHandle } from './emulator-handle.js';
 import { WATCHDOG_SOURCE } from './emulator-watchdog.js';
+import { forgetEmulator, reapOrphanedEmulators, recordEmulator } from './emulator-registry.js';
 import { locateSetpriv } from './locate-setpriv.js';
 import { processRunning, waitUntilEnded } from './process-running.js';
 
@@ -108,7 +109,10 @@ function track(group: number): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on('exit', () => {
-    for (const each of running) killGroup(each);
+    for (const each of running) {
+      killGroup(each);
+      forgetEmulator(each);
+    }
   });
 }
 
@@ -135,6 +139,7 @@ async function stopGroup(child: ChildProcess, emulatorPid: number | undefined): 
     if (emulatorPid !== undefined) await waitUntilEnded(emulatorPid, KILL_BOUND_MS);
   }
   running.delete(group);
+  forgetEmulator(group);
 }
 
 /** Options of {@link spawnEmulator}. */
@@ -163,6 +168,8 @@ export async function spawnEmulator(
   const host = '127.0.0.1';
   const readyTimeoutMs = options.readyTimeoutMs ?? 20_000;
   const pickPort = options.pickPort ?? (() => freePort(host));
+  // The last line of defence: emulators recorded by processes that died with every other safeguard failing.
+  reapOrphanedEmulators();
   let lastError: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = await pickPort();
@@ -191,6 +198,7 @@ export async function spawnEmulator(
       await stopGroup(child, undefined);
       continue;
     }
+    if (pid !== undefined && child.pid !== undefined) recordEmulator(child.pid, pid);
     // Keep draining output so the emulator never blocks on a full pipe, but do not hold the event loop open.
     child.stdout?.resume();
     child.stderr?.resume();

@@ -1,16 +1,25 @@
 // Issue 23, item 12: no emulator outlives the process that started it, under CPU load and whatever becomes of the
 // watchdog between them (starved, stopped, killed). A zombie counts as ended (see processAlive).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { reapOrphanedEmulators, registryDir } from '../../../src/testing/emulator-registry.js';
+import { locateEmulator } from '../../../src/testing/locate-emulator.js';
+import { freePort } from '../../../src/testing/spawn-emulator.js';
 import { startEmulator } from '../../../src/testing/start-emulator.js';
 import type { EmulatorHandle } from '../../../src/testing/emulator-handle.js';
 import { processAlive as alive } from '../../support/process-alive.js';
 
-/** The parent pid of `pid` (field 4 of /proc/<pid>/stat): the emulator's parent is its watchdog. */
-function parentOf(pid: number): number {
+/** Fields of /proc/<pid>/stat from field 3 (the state) on. */
+function statOf(pid: number): string[] {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** The parent pid of `pid` (field 4): the emulator's parent is its watchdog. */
+function parentOf(pid: number): number {
+  return Number(statOf(pid)[1]);
 }
 
 async function endsWithin(pids: readonly number[], ms: number): Promise<boolean> {
@@ -131,5 +140,61 @@ describe('no emulator is left behind', { timeout: 120_000 }, () => {
     const { child, pid } = await emulatorOfChild('exit');
     await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
     expect(await endsWithin([pid], GONE_MS)).toBe(true);
+  });
+
+  it('the reaper kills a recorded emulator whose owner is gone, and nothing else', async () => {
+    // Every other safeguard failed (no setpriv, watchdog and owner both killed): simulated by an emulator started
+    // bare, in a group of its own, and records written as the kit writes them.
+    const binary = locateEmulator(process.env, { gcloud: false });
+    expect(binary).toBeDefined();
+    const bare = async (): Promise<number> => {
+      const child = spawn(binary!, ['-host', '127.0.0.1', '-port', String(await freePort())], {
+        detached: true,
+        stdio: 'ignore',
+      });
+      child.unref();
+      cleanups.push(() => child.kill('SIGKILL'));
+      return child.pid!;
+    };
+    const ended = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    const deadOwner = { pid: ended.pid!, start: statOf(ended.pid!)[19]! };
+    await new Promise((resolve) => ended.once('exit', resolve));
+    const me = { pid: process.pid, start: statOf(process.pid)[19]! };
+    const record = (
+      name: string,
+      pid: number,
+      start: string,
+      owner: { pid: number; start: string },
+    ): string => {
+      const path = join(registryDir(), `test-${process.pid}-${name}.json`);
+      mkdirSync(registryDir(), { recursive: true });
+      writeFileSync(
+        path,
+        JSON.stringify({
+          group: pid,
+          emulatorPid: pid,
+          emulatorStart: start,
+          ownerPid: owner.pid,
+          ownerStart: owner.start,
+        }),
+      );
+      cleanups.push(() => rmSync(path, { force: true }));
+      return path;
+    };
+    const orphan = await bare();
+    const owned = await bare();
+    const reused = await bare(); // stands for a pid the recorded emulator had, now another process's
+    const orphanRecord = record('orphan', orphan, statOf(orphan)[19]!, deadOwner);
+    const ownedRecord = record('owned', owned, statOf(owned)[19]!, me);
+    const reusedRecord = record('reused', reused, 'not-its-start-time', deadOwner);
+
+    expect(reapOrphanedEmulators()).toBeGreaterThanOrEqual(1);
+    expect(await endsWithin([orphan], GONE_MS)).toBe(true);
+    expect(alive(owned)).toBe(true);
+    expect(alive(reused)).toBe(true);
+    // The records of the orphan and of the pid that is no longer the emulator are dropped; the owned one stays.
+    expect(existsSync(orphanRecord)).toBe(false);
+    expect(existsSync(reusedRecord)).toBe(false);
+    expect(existsSync(ownedRecord)).toBe(true);
   });
 });

@@ -3,9 +3,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reapOrphanedEmulators, registryDir } from '../../../src/testing/emulator-registry.js';
 import { locateEmulator } from '../../../src/testing/locate-emulator.js';
+import { locateSetpriv } from '../../../src/testing/locate-setpriv.js';
 import { freePort } from '../../../src/testing/spawn-emulator.js';
 import { startEmulator } from '../../../src/testing/start-emulator.js';
 import type { EmulatorHandle } from '../../../src/testing/emulator-handle.js';
@@ -94,7 +95,18 @@ async function emulatorOfChild(
 // Generous bounds against hangs, not timing claims: the kernel ends a SIGKILLed process in milliseconds.
 const GONE_MS = 20_000;
 
-describe('no emulator is left behind', { timeout: 120_000 }, () => {
+const modes = [
+  { name: 'with setpriv (the kernel guards too)', setpriv: true },
+  { name: 'without setpriv (BIGTABLE_MAPPER_SETPRIV=0: the watchdog alone)', setpriv: false },
+] as const;
+
+describe.each(modes)('no emulator is left behind, $name', { timeout: 120_000 }, ({ setpriv }) => {
+  beforeEach(() => {
+    if (setpriv) expect(locateSetpriv(), 'this machine has util-linux setpriv').toBeDefined();
+    else process.env.BIGTABLE_MAPPER_SETPRIV = '0';
+    cleanups.push(() => delete process.env.BIGTABLE_MAPPER_SETPRIV);
+  });
+
   it('start and stop under CPU load: emulator and watchdog both gone', async () => {
     cpuLoad();
     for (let i = 0; i < 3; i++) {
@@ -128,21 +140,35 @@ describe('no emulator is left behind', { timeout: 120_000 }, () => {
     expect(await endsWithin([pid, watchdog], GONE_MS)).toBe(true);
   });
 
-  it('SIGKILL of the process that started it while its watchdog is stopped: the emulator is gone', async () => {
-    // Nothing the watchdog could do: the kernel's parent-death signal (setpriv --pdeathsig) ends both.
-    const { child, pid, watchdog } = await emulatorOfChild();
-    signal(watchdog, 'SIGSTOP');
-    child.kill('SIGKILL');
-    expect(await endsWithin([pid, watchdog], GONE_MS)).toBe(true);
-  });
-
   it('the process that started it exits without stop(): the emulator is gone', async () => {
     const { child, pid } = await emulatorOfChild('exit');
     await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
     expect(await endsWithin([pid], GONE_MS)).toBe(true);
   });
 
-  it('the reaper kills a recorded emulator whose owner is gone, and nothing else', async () => {
+  // Only the kernel can help when the watchdog is killed or stopped and nobody calls stop(): without setpriv these
+  // cases are left to the reaper (below).
+  if (setpriv) {
+    it('SIGKILL of the watchdog alone: the kernel ends the emulator too', async () => {
+      const { handle, pid, watchdog } = await ownEmulator();
+      signal(watchdog, 'SIGKILL');
+      expect(await endsWithin([pid], GONE_MS)).toBe(true);
+      await handle.stop();
+      expect(alive(pid)).toBe(false);
+    });
+
+    it('SIGKILL of the process that started it while its watchdog is stopped: the emulator is gone', async () => {
+      // Nothing the watchdog could do: the kernel's parent-death signal (setpriv --pdeathsig) ends both.
+      const { child, pid, watchdog } = await emulatorOfChild();
+      signal(watchdog, 'SIGSTOP');
+      child.kill('SIGKILL');
+      expect(await endsWithin([pid, watchdog], GONE_MS)).toBe(true);
+    });
+  }
+});
+
+describe('the reaper', () => {
+  it('kills a recorded emulator whose owner is gone, and nothing else', async () => {
     // Every other safeguard failed (no setpriv, watchdog and owner both killed): simulated by an emulator started
     // bare, in a group of its own, and records written as the kit writes them.
     const binary = locateEmulator(process.env, { gcloud: false });

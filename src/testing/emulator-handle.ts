@@ -18,6 +18,9 @@ export interface EmulatorHandle {
   readonly source: 'env' | 'binary' | 'docker';
   /** The emulator process's pid when started here from the binary (tests freeze or kill it to simulate faults). */
   readonly pid?: number;
-  /** Resolves once the emulator (if started here) is gone. */
+  /**
+   * Ends the emulator (if started here) and resolves once it is gone. It always resolves, within a bound, whatever
+   * became of the watchdog process in between (starved, stopped or killed).
+   */
   stop(): Promise<void>;
 }

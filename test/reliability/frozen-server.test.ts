@@ -26,7 +26,7 @@ describe('a frozen server', () => {
       try {
         await pair.direct.repository(Item).saveMany(Array.from({ length: 100 }, (_, i) => item(i)));
         await pair.proxied.repository(Item).get({ id: 'warm-up' });
-        emulator.freeze();
+        await emulator.freeze();
         const settled = await settleWithin(pair.proxied.repository(Item).scan().toArray(), 15_000);
         expect(settled.status, 'the scan must end, not hang').toBe('rejected');
         const error = (settled as PromiseRejectedResult).reason as unknown;

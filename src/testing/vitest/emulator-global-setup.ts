@@ -1,3 +1,4 @@
+import { reapOrphanedEmulators } from '../emulator-registry.js';
 import { startEmulator } from '../start-emulator.js';
 
 /** The key under which the global setup provides the emulator's `host:port` to test files (`inject`). */
@@ -9,7 +10,8 @@ interface ProvideContext {
 
 /**
  * A vitest `globalSetup` that starts one emulator for the whole run and stops it afterwards. It also sets
- * `BIGTABLE_EMULATOR_HOST` so that forked workers and any client pick it up.
+ * `BIGTABLE_EMULATOR_HOST` so that forked workers and any client pick it up. Before and after the run it kills the
+ * emulators the kit recorded for processes that are gone (see docs/testing.md, "Leftover processes").
  *
  * @example
  * ```ts
@@ -21,5 +23,10 @@ export async function emulatorGlobalSetup(project: ProvideContext): Promise<() =
   const emulator = await startEmulator();
   process.env.BIGTABLE_EMULATOR_HOST = emulator.hostPort;
   project.provide(EMULATOR_HOST_KEY, emulator.hostPort);
-  return () => emulator.stop();
+  return async () => {
+    await emulator.stop();
+    // Emulators of this run's test files whose worker died without stopping them (and whose other safeguards
+    // failed too), and of earlier runs that were killed.
+    reapOrphanedEmulators();
+  };
 }

@@ -1,4 +1,5 @@
 import { getEntityMetadata } from '../metadata/entity-registry.js';
+import { checkClasses, checkInstance, checkObject, checkOptions } from '../errors/check-argument.js';
 import type { EntityClass, EntityMetadata } from '../metadata/entity-metadata.js';
 import { familySpecsOf } from '../metadata/family-specs.js';
 import { BigtableConnection } from '../transport/bigtable-connection.js';
@@ -14,6 +15,7 @@ import { leadingRunsNodeOf } from '../query/builder/collection-nodes.js';
 import type { KeyPartsOf } from './key-input.js';
 import { Repository } from './repository.js';
 import type { RepositoryOptions } from './repository-options.js';
+import { checkRepositoryOptions } from './repository-options.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { ApplyResult } from '../schema/schema-manager.js';
 import { SchemaManager } from '../schema/schema-manager.js';
@@ -64,6 +66,13 @@ export class Mapper {
     readonly connection: BigtableConnection,
     private readonly options: RepositoryOptions = {},
   ) {
+    checkInstance(
+      { api: 'Mapper.constructor', argument: 'connection' },
+      connection,
+      BigtableConnection,
+      'a BigtableConnection',
+    );
+    checkRepositoryOptions('Mapper.constructor', options);
     // Checked here, once: a bad retry policy or timeout fails when the mapper is made, not on a failed write.
     resolveCallPolicy(options);
     this.schema = new SchemaManager(connection, options.tableIds);
@@ -78,6 +87,7 @@ export class Mapper {
    * ```
    */
   static connect(connection: ConnectionOptions, options: RepositoryOptions = {}): Mapper {
+    checkRepositoryOptions('Mapper.connect', options);
     return new Mapper(BigtableConnection.connect(connection), options);
   }
 
@@ -114,6 +124,7 @@ export class Mapper {
    * ```
    */
   async createTable(...entities: EntityClass[]): Promise<void> {
+    checkClasses({ api: 'Mapper.createTable', argument: 'entities' }, entities);
     const metas = entities.map((e) => getEntityMetadata(e));
     const table = sharedTable('Mapper.createTable', metas);
     await createTable(this.connection, this.options.tableIds?.[table] ?? table, familySpecsOf(...metas));
@@ -131,6 +142,7 @@ export class Mapper {
    * ```
    */
   async ensureSchema(entities: readonly EntityClass[]): Promise<ApplyResult> {
+    checkClasses({ api: 'Mapper.ensureSchema', argument: 'entities' }, entities);
     return this.schema.ensure(entities);
   }
 
@@ -151,6 +163,11 @@ export class Mapper {
    * ```
    */
   collection<M extends CollectionMembers>(members: M): Collection<M> {
+    checkObject(
+      { api: 'Mapper.collection', argument: 'members' },
+      members,
+      'an object of entity classes by name',
+    );
     const metas: Record<string, EntityMetadata> = {};
     for (const [name, entity] of Object.entries(members)) metas[name] = getEntityMetadata(entity);
     sharedTable('Mapper.collection', Object.values(metas));
@@ -188,6 +205,8 @@ export class Mapper {
     entities: C,
     sharedKey: Readonly<Record<string, unknown>>,
   ): Promise<Array<InstanceType<C[number]>>> {
+    checkClasses({ api: 'Mapper.query', argument: 'entities' }, entities);
+    checkObject({ api: 'Mapper.query', argument: 'sharedKey' }, sharedKey, 'an object of shared key parts');
     const metas = entities.map((e) => getEntityMetadata(e));
     sharedTable('Mapper.query', metas);
     const members: Record<string, EntityMetadata> = {};
@@ -218,6 +237,7 @@ export class Mapper {
     entity: C,
     options: BackfillOptions<InstanceType<C>> = {},
   ): Backfill<InstanceType<C>> {
+    checkOptions({ api: 'Mapper.backfill', argument: 'options' }, options);
     const meta = getEntityMetadata(entity);
     const policy = resolveCallPolicy(this.options);
     const checkpointTable = this.options.tableIds?.[BACKFILL_TABLE] ?? BACKFILL_TABLE;

@@ -1,8 +1,17 @@
 import { DestructiveChangeError } from '../errors/destructive-change-error.js';
+import {
+  checkArray,
+  checkClasses,
+  checkInstance,
+  checkObject,
+  checkObjects,
+  checkOptions,
+  checkString,
+} from '../errors/check-argument.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { TransportError } from '../errors/transport-error.js';
 import type { EntityClass } from '../metadata/entity-metadata.js';
-import type { BigtableConnection } from '../transport/bigtable-connection.js';
+import { BigtableConnection } from '../transport/bigtable-connection.js';
 import {
   createTable,
   deleteTable,
@@ -93,7 +102,11 @@ export class SchemaManager {
   constructor(
     private readonly connection: BigtableConnection,
     private readonly tableIds: Readonly<Record<string, string>> = {},
-  ) {}
+  ) {
+    const api = 'SchemaManager.constructor';
+    checkInstance({ api, argument: 'connection' }, connection, BigtableConnection, 'a BigtableConnection');
+    checkObject({ api, argument: 'tableIds' }, tableIds, 'an object of table ids by declared table name');
+  }
 
   /**
    * The live schema of a table, or `undefined` when it does not exist. On the emulator the row-key schema is
@@ -105,6 +118,7 @@ export class SchemaManager {
    * ```
    */
   async live(tableId: string): Promise<TableSchema | undefined> {
+    checkString({ api: 'SchemaManager.live', argument: 'tableId' }, tableId, 'a table id');
     const table = await getTableSchema(this.connection, tableId);
     if (!table) return undefined;
     let rowKeySchema: RowKeySchemaState;
@@ -125,6 +139,7 @@ export class SchemaManager {
    * ```
    */
   async plan(entities: readonly EntityClass[], options: PlanOptions = {}): Promise<SchemaPlan> {
+    checkClasses({ api: 'SchemaManager.plan', argument: 'entities' }, entities);
     return this.planTables(desiredSchema(entities, { tableIds: this.tableIds }), options);
   }
 
@@ -140,6 +155,8 @@ export class SchemaManager {
    * ```
    */
   async planTables(desired: readonly TableSchema[], options: PlanOptions = {}): Promise<SchemaPlan> {
+    checkTables('SchemaManager.planTables', desired);
+    checkOptions({ api: 'SchemaManager.planTables', argument: 'options' }, options);
     const live: Record<string, TableSchema | undefined> = {};
     for (const tableId of [...desired.map((t) => t.tableId), ...(options.pruneTables ?? [])])
       live[tableId] = await this.live(tableId);
@@ -155,6 +172,7 @@ export class SchemaManager {
    * ```
    */
   async check(entities: readonly EntityClass[]): Promise<SchemaDrift> {
+    checkClasses({ api: 'SchemaManager.check', argument: 'entities' }, entities);
     const plan = await this.plan(entities, { pruneFamilies: true });
     return { ...plan, inSync: plan.changes.length === 0 };
   }
@@ -169,6 +187,10 @@ export class SchemaManager {
    * ```
    */
   async apply(plan: SchemaPlan, options: ApplyOptions = {}): Promise<ApplyResult> {
+    checkObject({ api: 'SchemaManager.apply', argument: 'plan' }, plan, 'a SchemaPlan');
+    checkArray({ api: 'SchemaManager.apply', argument: 'plan.changes' }, plan.changes, 'an array of changes');
+    checkObjects({ api: 'SchemaManager.apply', argument: 'plan.changes' }, plan.changes, 'a SchemaChange');
+    checkOptions({ api: 'SchemaManager.apply', argument: 'options' }, options);
     // Safety is derived from what each change does, not read from the plan (which may come from a file).
     for (const change of plan.changes) {
       if (!KINDS.has(change.kind))
@@ -201,6 +223,7 @@ export class SchemaManager {
    * ```
    */
   async ensure(entities: readonly EntityClass[]): Promise<ApplyResult> {
+    checkClasses({ api: 'SchemaManager.ensure', argument: 'entities' }, entities);
     return this.ensureTables(desiredSchema(entities, { tableIds: this.tableIds }));
   }
 
@@ -215,6 +238,7 @@ export class SchemaManager {
    * ```
    */
   async ensureTables(desired: readonly TableSchema[]): Promise<ApplyResult> {
+    checkTables('SchemaManager.ensureTables', desired);
     try {
       return await this.apply(await this.planTables(desired));
     } catch (error) {
@@ -254,4 +278,20 @@ export class SchemaManager {
         return deleteTable(connection, change.tableId);
     }
   }
+}
+
+/** Desired tables: an array of objects, each with a table id and its families. */
+function checkTables(api: string, desired: unknown): void {
+  checkArray({ api, argument: 'desired' }, desired, 'an array of TableSchema');
+  desired.forEach((table, i) => {
+    const site = { api, argument: `desired[${i}]` };
+    checkObject(site, table, 'a TableSchema');
+    const { tableId, families } = table as { readonly tableId?: unknown; readonly families?: unknown };
+    checkString({ ...site, argument: `${site.argument}.tableId` }, tableId, 'a table id');
+    checkObject(
+      { ...site, argument: `${site.argument}.families` },
+      families,
+      'an object of families by name',
+    );
+  });
 }

@@ -1,6 +1,7 @@
 import { AbortedError } from '../errors/aborted-error.js';
 import { ConnectionClosedError } from '../errors/connection-closed-error.js';
 import { DeadlineExceededError } from '../errors/deadline-exceeded-error.js';
+import { checkSignal } from '../errors/check-argument.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { IdleWatch } from './idle-watch.js';
 
@@ -44,6 +45,8 @@ export class CallScope {
     options: { readonly signal?: AbortSignal | undefined; readonly timeoutMs?: number | undefined },
   ) {
     const { signal, timeoutMs } = options;
+    // A signal that is no AbortSignal would fail deep in the transport (or be ignored): refused like a bad deadline.
+    checkSignal({ api: rpc, argument: 'signal' }, signal);
     if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
       throw new InvalidArgumentError({
         api: rpc,

@@ -171,3 +171,14 @@ export function checkClasses(
     checkFunction({ ...site, argument: `${site.argument}[${i}]` }, entity, 'an entity class'),
   );
 }
+
+/** Bytes (a row key, a prefix): a Uint8Array, Buffer included. */
+export function checkBytes(site: ArgumentSite, value: unknown): asserts value is Uint8Array {
+  if (!(value instanceof Uint8Array)) throw refuse(site, value, 'a Uint8Array');
+}
+
+/** An array of objects (key ranges, findings, tables, schema files). */
+export function checkObjectArray(site: ArgumentSite, value: unknown, expected: string): void {
+  checkArray(site, value, `an array of ${expected}`);
+  checkObjects(site, value, expected);
+}

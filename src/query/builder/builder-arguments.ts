@@ -26,15 +26,15 @@ const OPS: ReadonlySet<string> = new Set<ConditionOp>([
 
 const MODES: ReadonlySet<string> = new Set(['rows', 'count', 'exists']);
 
+/** A step's property argument: a name (which one, and whether it exists, the planner checks). */
+function checkPropertyName(entity: string, step: string, property: unknown): asserts property is string {
+  if (typeof property !== 'string' || property.length === 0)
+    throw new QueryError({ entity, property: step, value: property, problem: 'the property must be a name' });
+}
+
 /** A condition's property name and operator. */
 export function checkCondition(entity: string, property: unknown, op: unknown): void {
-  if (typeof property !== 'string' || property.length === 0)
-    throw new QueryError({
-      entity,
-      property: 'where',
-      value: property,
-      problem: 'the property must be a name',
-    });
+  checkPropertyName(entity, 'where', property);
   if (typeof op !== 'string' || !OPS.has(op))
     throw new QueryError({
       entity,
@@ -46,13 +46,7 @@ export function checkCondition(entity: string, property: unknown, op: unknown): 
 
 /** The options of `entries()`: an object whose `members` is a list (a string is one member, not a list). */
 export function checkEntriesOptions(entity: string, property: unknown, options: unknown): void {
-  if (typeof property !== 'string' || property.length === 0)
-    throw new QueryError({
-      entity,
-      property: 'entries',
-      value: property,
-      problem: 'the property must be a name',
-    });
+  checkPropertyName(entity, 'entries', property);
   if (typeof options !== 'object' || options === null)
     throw new QueryError({ entity, property, value: options, problem: 'entries() takes an options object' });
   const { members } = options as { readonly members?: unknown };

@@ -70,8 +70,11 @@ import {
   schemaFilesMetadata,
   upcastStep,
   familySpecsOf,
+  Codecs,
+  Gc,
+  orderedCode,
 } from '../../../src/index.js';
-import type { ErrorCode, RowKeySchema } from '../../../src/index.js';
+import type { ErrorCode, OrderedCodeDirection, RowKeySchema } from '../../../src/index.js';
 import { useMapperPair } from '../../reliability/support/mapper-pair.js';
 
 // The public boundary (issue 23, item 14; docs/errors.md "Arguments"): every public method and builder step,
@@ -215,6 +218,16 @@ const textFirsts = (fn: (...args: never[]) => unknown): Case[] => [
   ['options a string', 'INVALID_ARGUMENT', () => fn(bad(''), bad('x'))],
 ];
 const BYTES = new Uint8Array([0x61]);
+/** An orderedCode decoder given bad input, offset or direction. */
+const decodes = (
+  fn: (input: Uint8Array, offset?: number, direction?: OrderedCodeDirection) => unknown,
+): Case[] => [
+  ...firsts(fn),
+  ['offset -1', 'INVALID_ARGUMENT', () => fn(BYTES, -1)],
+  ['offset past the end', 'INVALID_ARGUMENT', () => fn(BYTES, 2)],
+  ['offset NaN', 'INVALID_ARGUMENT', () => fn(BYTES, NaN)],
+  ['direction unknown', 'INVALID_ARGUMENT', () => fn(BYTES, 0, bad('up'))],
+];
 const META = (): ReturnType<typeof getEntityMetadata> => getEntityMetadata(Club);
 const SCHEMA: RowKeySchema = {
   fields: [{ fieldName: 'id', type: { stringType: { encoding: { utf8Bytes: {} } } } }],
@@ -868,7 +881,61 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['file null', 'INVALID_ARGUMENT', () => schemaFilesMetadata(SCHEMA, bad(null))],
   ],
   upcastStep: firsts(upcastStep),
+  // Methods of exported constant objects.
+  'Codecs.custom': [
+    ...firsts(Codecs.custom),
+    ['no decode', 'INVALID_ARGUMENT', () => Codecs.custom(bad({ encode: () => BYTES }))],
+  ],
+  'Codecs.protobuf': [
+    ['null', 'INVALID_ARGUMENT', () => Codecs.protobuf(bad(null))],
+    ['a string', 'INVALID_ARGUMENT', () => Codecs.protobuf(bad('Payload'))],
+  ],
+  'Gc.maxVersions': each('maxVersions', BAD_COUNTS, 'INVALID_ARGUMENT', (n) => Gc.maxVersions(n)),
+  'Gc.maxAge': [
+    ...each('maxAge', BAD_MS, 'INVALID_ARGUMENT', (ms) => Gc.maxAge(ms)),
+    ['null', 'INVALID_ARGUMENT', () => Gc.maxAge(bad(null))],
+    ['a fraction of a millisecond', 'INVALID_ARGUMENT', () => Gc.maxAge(0.5)],
+    ['days a string', 'INVALID_ARGUMENT', () => Gc.maxAge(bad({ days: '7' }))],
+  ],
+  'Gc.union': [
+    ['null', 'INVALID_ARGUMENT', () => Gc.union(bad(null))],
+    ['a number', 'INVALID_ARGUMENT', () => Gc.union(Gc.maxVersions(1), bad(3))],
+  ],
+  'Gc.intersection': [
+    ['null', 'INVALID_ARGUMENT', () => Gc.intersection(bad(null))],
+    ['a string', 'INVALID_ARGUMENT', () => Gc.intersection(bad('maxVersions(1)'))],
+  ],
+  'orderedCode.encodeString': [
+    ...firsts(orderedCode.encodeString),
+    ['direction unknown', 'INVALID_ARGUMENT', () => orderedCode.encodeString(BYTES, bad('up'))],
+  ],
+  'orderedCode.encodeTrailingString': [
+    ...firsts(orderedCode.encodeTrailingString),
+    ['direction unknown', 'INVALID_ARGUMENT', () => orderedCode.encodeTrailingString(BYTES, bad('up'))],
+  ],
+  'orderedCode.encodeInt64': [
+    ['a number', 'KEY_ENCODING', () => orderedCode.encodeInt64(bad(5))],
+    ['direction unknown', 'INVALID_ARGUMENT', () => orderedCode.encodeInt64(1n, bad('up'))],
+  ],
+  'orderedCode.encodeUint64': [
+    ['-1n', 'KEY_ENCODING', () => orderedCode.encodeUint64(-1n)],
+    ['direction unknown', 'INVALID_ARGUMENT', () => orderedCode.encodeUint64(1n, bad('up'))],
+  ],
+  'orderedCode.encodeFloat64': [
+    ['a string', 'INVALID_ARGUMENT', () => orderedCode.encodeFloat64(bad('1'))],
+    ['direction unknown', 'INVALID_ARGUMENT', () => orderedCode.encodeFloat64(1, bad('up'))],
+  ],
+  'orderedCode.encodeInfinity': [
+    ['direction unknown', 'INVALID_ARGUMENT', () => orderedCode.encodeInfinity(bad('up'))],
+  ],
+  'orderedCode.decodeString': decodes(orderedCode.decodeString),
+  'orderedCode.decodeTrailingString': decodes(orderedCode.decodeTrailingString),
+  'orderedCode.decodeInt64': decodes(orderedCode.decodeInt64),
+  'orderedCode.decodeUint64': decodes(orderedCode.decodeUint64),
+  'orderedCode.decodeFloat64': decodes(orderedCode.decodeFloat64),
+  'orderedCode.decodeInfinity': decodes(orderedCode.decodeInfinity),
 };
+
 /**
  * Members with nothing to check: they take no arguments, or are fields and getters (not callable). Listed by
  * name so that a new member is a decision, not a silent pass.
@@ -905,19 +972,49 @@ const NO_ARGUMENTS = new Set([
   'EntityRegistry.entities',
   'EntityRegistry.resolveAll',
   'formatValue', // prints any value by design: nothing to refuse
+  'Codecs.json',
 ]);
 
 /** Classes whose members are not the boundary: error classes (constructed by the SDK, they format any value). */
 const isErrorClass = (name: string): boolean => name.endsWith('Error');
 
-/** `Class.member` for every member of every exported class, and every exported function, from the API report. */
+/**
+ * Every callable of the API report: `Class.member` for each member of an exported class (fields and getters too:
+ * they are exempted by name), each exported function, and `object.method` for the methods of exported constant
+ * objects (`Gc`, `Codecs`: `export const X: Readonly<{ … }>`; `orderedCode`: `export const x: SomeInterface`).
+ */
 function publicMembers(): string[] {
   const report = readFileSync(new URL('../../../etc/bigtable-mapper.api.md', import.meta.url), 'utf8');
+  const lines = report.split('\n');
   const out = new Set<string>();
+  // An interface's methods, for constants typed by an exported interface.
+  const interfaceMethods = (name: string): string[] => {
+    const start = lines.indexOf(`export interface ${name} {`);
+    if (start < 0) return [];
+    const end = lines.indexOf('}', start);
+    return lines
+      .slice(start + 1, end)
+      .map((l) => /^ {4}(\w+)(?:<[^(]*>)?\(/.exec(l)?.[1])
+      .filter((m): m is string => m !== undefined);
+  };
   let current: string | undefined;
-  for (const line of report.split('\n')) {
+  let constant: string | undefined;
+  for (const line of lines) {
     const fn = /^export (?:declare )?function (\w+)/.exec(line);
     if (fn) out.add(fn[1]!);
+    const typed = /^export const (\w+): (\w+);$/.exec(line);
+    if (typed) for (const m of interfaceMethods(typed[2]!)) out.add(`${typed[1]}.${m}`);
+    const obj = /^export const (\w+): Readonly<\{$/.exec(line);
+    if (obj) {
+      constant = obj[1];
+      continue;
+    }
+    if (constant !== undefined) {
+      if (line.startsWith('}')) constant = undefined;
+      const method = /^ {4}(\w+)(?:<[^(]*>)?\(|^ {4}(\w+): (?:<.*?>)?\(/.exec(line);
+      if (method) out.add(`${constant}.${method[1] ?? method[2]}`);
+      continue;
+    }
     const cls = /^export (?:declare )?(?:abstract )?class (\w+)/.exec(line);
     if (cls) {
       current = isErrorClass(cls[1]!) ? undefined : cls[1];

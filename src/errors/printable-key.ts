@@ -1,3 +1,4 @@
+import { checkBytes } from './check-argument.js';
 /**
  * A row key (or any bytes) as a readable, unambiguous string: printable ASCII as is, backslash and every other
  * byte as `\xHH`. Used in error messages so that `phone#1` reads as such and binary keys stay exact.
@@ -8,6 +9,7 @@
  * ```
  */
 export function printableKey(bytes: Uint8Array): string {
+  checkBytes({ api: 'printableKey', argument: 'bytes' }, bytes);
   let out = '';
   for (const byte of bytes) {
     out +=

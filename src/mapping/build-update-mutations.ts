@@ -15,14 +15,14 @@ import type { Mutation } from '../model/mutation.js';
 
 /** Entry-level change of a `Map` property: entries to put and keys to remove, in one atomic mutation. */
 export interface MapChange<K, V> {
-  readonly put?: ReadonlyMap<K, V> | Iterable<readonly [K, V]>;
-  readonly remove?: Iterable<K>;
+  readonly put?: ReadonlyMap<K, V> | (Iterable<readonly [K, V]> & object);
+  readonly remove?: Iterable<K> & object;
 }
 
 /** Entry-level change of a `Set` property. */
 export interface SetChange<K> {
-  readonly put?: Iterable<K>;
-  readonly remove?: Iterable<K>;
+  readonly put?: Iterable<K> & object;
+  readonly remove?: Iterable<K> & object;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { checkArray, checkFunction, checkObject } from '../errors/check-argument.js';
 import type {
   AggregateOptions,
   ColumnOptions,
@@ -90,6 +91,7 @@ const FIELD_KINDS: Readonly<Record<NonNullable<PropertyDefinition['kind']>, Fiel
  * ```
  */
 export function definitionRecords<E>(definition: EntityDefinition<E>): DeclarationRecord[] {
+  checkDefinition(definition);
   const { key, families, properties, evolution, ...entity } = definition;
   const records: DeclarationRecord[] = [entityRecord(entity)];
   if (evolution !== undefined) records.push(evolutionRecord(evolution));
@@ -209,7 +211,36 @@ export function defineEntity<
   target: C,
   definition: EntityDefinition<InstanceType<C>> & { readonly key: K; readonly parent?: P },
 ): DefinedEntity<C, WithParentKeyParts<P, KeyPropertiesOf<K>>> {
+  checkFunction({ api: 'defineEntity', argument: 'target' }, target, 'an entity class');
   for (const record of definitionRecords(definition)) addDeclaration(target, record);
   defaultRegistry.register(target);
   return target;
+}
+
+/**
+ * The shape of a definition (objects where objects go), so that what the resolver then checks (names, types,
+ * positions) is reported as declaration problems and never as a TypeError.
+ */
+function checkDefinition(definition: unknown): void {
+  const api = 'defineEntity';
+  checkObject({ api, argument: 'definition' }, definition, 'an EntityDefinition object');
+  const { key, families, properties, evolution } = definition as Record<string, unknown>;
+  if (key !== undefined) {
+    checkArray({ api, argument: 'definition.key' }, key, 'an array of { property } or { literal } objects');
+    key.forEach((part, i) =>
+      checkObject(
+        { api, argument: `definition.key[${i}]` },
+        part,
+        "an object: { property: 'id' } or { literal: 'x' }",
+      ),
+    );
+  }
+  for (const [name, value] of Object.entries({ families, properties, evolution })) {
+    if (value !== undefined) checkObject({ api, argument: `definition.${name}` }, value);
+  }
+  if (properties !== undefined) {
+    for (const [property, spec] of Object.entries(properties as object)) {
+      if (spec !== undefined) checkObject({ api, argument: `definition.properties.${property}` }, spec);
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import { MetadataError } from '../errors/metadata-error.js';
+import { checkFunction, checkIterable } from '../errors/check-argument.js';
 import type { MetadataProblem } from '../errors/metadata-error.js';
 import { checkTableSiblings } from './check-table-siblings.js';
 import { declarationGeneration } from './declaration-store.js';
@@ -43,11 +44,20 @@ export class EntityRegistry {
   >();
 
   constructor(entities: Iterable<EntityClass> = []) {
-    for (const e of entities) this.members.add(e);
+    checkIterable(
+      { api: 'EntityRegistry.constructor', argument: 'entities' },
+      entities,
+      'an iterable of entity classes',
+    );
+    for (const e of entities) {
+      checkEntityClass('EntityRegistry.constructor', e);
+      this.members.add(e);
+    }
   }
 
   /** Adds an entity class (idempotent). */
   register(target: EntityClass): void {
+    checkEntityClass('EntityRegistry.register', target);
     this.members.add(target);
   }
 
@@ -61,6 +71,7 @@ export class EntityRegistry {
    * registered entities of its table), then cached. Throws one `MetadataError` listing every problem.
    */
   resolve<E extends object>(target: EntityClass<E>): EntityMetadata<E> {
+    checkEntityClass('getEntityMetadata', target);
     const generation = declarationGeneration();
     const cached = this.checked.get(target);
     if (cached && cached.generation === generation) return cached.metadata as EntityMetadata<E>;
@@ -105,6 +116,7 @@ export class EntityRegistry {
    * prefix deletes use them to tell rows of other types under the entity's prefix apart.
    */
   tableSiblings(target: EntityClass): readonly EntityMetadata[] {
+    checkEntityClass('EntityRegistry.tableSiblings', target);
     const generation = declarationGeneration();
     const cached = this.siblings.get(target);
     if (cached && cached.generation === generation && cached.size === this.members.size) return cached.list;
@@ -155,4 +167,9 @@ export const defaultRegistry = new EntityRegistry();
  */
 export function getEntityMetadata<E extends object>(target: EntityClass<E>): EntityMetadata<E> {
   return defaultRegistry.resolve(target);
+}
+
+/** An entity class (a function), refused before a WeakMap or the declaration store sees something else. */
+function checkEntityClass(api: string, target: unknown): void {
+  checkFunction({ api, argument: 'entity' }, target, 'an entity class');
 }

@@ -1,3 +1,4 @@
+import { checkObjects } from '../errors/check-argument.js';
 import type { FamilySpec } from '../model/family-spec.js';
 import type { EntityMetadata } from './entity-metadata.js';
 
@@ -11,6 +12,7 @@ import type { EntityMetadata } from './entity-metadata.js';
  * ```
  */
 export function familySpecsOf(...entities: readonly EntityMetadata[]): Record<string, FamilySpec> {
+  checkObjects({ api: 'familySpecsOf', argument: 'entities' }, entities, 'entity metadata');
   const specs: Record<string, FamilySpec> = {};
   for (const meta of entities) {
     for (const family of meta.families) {

@@ -1,3 +1,4 @@
+import { checkObject } from '../errors/check-argument.js';
 import { bytesEqual } from '../codecs/key/bytes.js';
 import { encodeDelimitedStruct } from '../codecs/key/delimited-struct.js';
 import type { KeyValue } from '../codecs/key/key-codec-types.js';
@@ -100,6 +101,8 @@ function confirm(
  * ```
  */
 export function findKeyCollision(a: KeyMetadata, b: KeyMetadata): KeyCollision | 'incomparable' | undefined {
+  checkObject({ api: 'findKeyCollision', argument: 'a' }, a);
+  checkObject({ api: 'findKeyCollision', argument: 'b' }, b);
   const x = keyFieldLanguage(a);
   const y = keyFieldLanguage(b);
   const ex = a.encoding;

@@ -1,3 +1,4 @@
+import { checkBytes, checkObject, checkObjectArray } from '../errors/check-argument.js';
 import type { EntityMetadata, KeyMetadata } from './entity-metadata.js';
 
 /**
@@ -35,6 +36,8 @@ function fieldCountFits(key: KeyMetadata, rowKey: Uint8Array): boolean {
  * ```
  */
 export function isKeyOf(entity: EntityMetadata, rowKey: Uint8Array): boolean {
+  checkObject({ api: 'isKeyOf', argument: 'entity' }, entity);
+  checkBytes({ api: 'isKeyOf', argument: 'rowKey' }, rowKey);
   if (!fieldCountFits(entity.key, rowKey)) return false;
   try {
     entity.key.codec.decode(rowKey);
@@ -62,5 +65,7 @@ export function keyOwner<M extends EntityMetadata>(
   entities: readonly M[],
   rowKey: Uint8Array,
 ): M | undefined {
+  checkObjectArray({ api: 'keyOwner', argument: 'entities' }, entities, 'objects');
+  checkBytes({ api: 'keyOwner', argument: 'rowKey' }, rowKey);
   return entities.find((entity) => isKeyOf(entity, rowKey));
 }

@@ -1,3 +1,4 @@
+import { checkObject } from '../errors/check-argument.js';
 import type { UpcastStep } from './evolution-options.js';
 
 /**
@@ -18,5 +19,6 @@ import type { UpcastStep } from './evolution-options.js';
 export function upcastStep<From extends object, To extends object>(
   step: UpcastStep<From, To>,
 ): UpcastStep<From, To> {
+  checkObject({ api: 'upcastStep', argument: 'step' }, step);
   return Object.freeze({ ...step });
 }

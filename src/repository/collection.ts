@@ -1,3 +1,4 @@
+import { checkObject } from '../errors/check-argument.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { CollectionExecutor } from '../query/builder/collection-executor.js';
 import { CollectionQuery } from '../query/builder/collection-query.js';
@@ -35,6 +36,7 @@ export class Collection<M extends CollectionMembers> {
    * ```
    */
   key(shared: SharedKey<M>): CollectionQuery<CollectionEntities<M>> {
+    checkObject({ api: 'Collection.key', argument: 'shared' }, shared, 'an object of shared key parts');
     return new CollectionQuery<CollectionEntities<M>>(
       collectionNodeOf(this.metas, shared as Readonly<Record<string, unknown>>),
       this.executor,

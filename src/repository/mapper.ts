@@ -1,4 +1,5 @@
 import { getEntityMetadata } from '../metadata/entity-registry.js';
+import { checkClasses, checkInstance, checkObject, checkOptions } from '../errors/check-argument.js';
 import type { EntityClass, EntityMetadata } from '../metadata/entity-metadata.js';
 import { familySpecsOf } from '../metadata/family-specs.js';
 import { BigtableConnection } from '../transport/bigtable-connection.js';
@@ -14,6 +15,7 @@ import { leadingRunsNodeOf } from '../query/builder/collection-nodes.js';
 import type { KeyPartsOf } from './key-input.js';
 import { Repository } from './repository.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
+import { checkRepositoryOptions } from './repository-options.js';
 import { bindDeadline } from '../transport/call-timeouts.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { ApplyResult } from '../schema/schema-manager.js';
@@ -65,6 +67,13 @@ export class Mapper {
     readonly connection: BigtableConnection,
     private readonly options: RepositoryOptions = {},
   ) {
+    checkInstance(
+      { api: 'Mapper.constructor', argument: 'connection' },
+      connection,
+      BigtableConnection,
+      'a BigtableConnection',
+    );
+    checkRepositoryOptions('Mapper.constructor', options);
     // Checked here, once: a bad retry policy or timeout fails when the mapper is made, not on a failed write.
     const policy = resolveCallPolicy(options);
     this.schema = new SchemaManager(connection, options.tableIds, policy);
@@ -79,6 +88,7 @@ export class Mapper {
    * ```
    */
   static connect(connection: ConnectionOptions, options: RepositoryOptions = {}): Mapper {
+    checkRepositoryOptions('Mapper.connect', options);
     return new Mapper(BigtableConnection.connect(connection), options);
   }
 
@@ -132,6 +142,7 @@ export class Mapper {
     // Entity classes are functions: a trailing plain object is the call's options.
     const options = typeof last === 'object' && last !== null ? (last as CallOptions) : {};
     const entities = (options === last ? args.slice(0, -1) : args) as EntityClass[];
+    checkClasses({ api: 'Mapper.createTable', argument: 'entities' }, entities);
     const metas = entities.map((e) => getEntityMetadata(e));
     const table = sharedTable('Mapper.createTable', metas);
     const policy = resolveCallPolicy(this.options);
@@ -157,6 +168,7 @@ export class Mapper {
    * ```
    */
   async ensureSchema(entities: readonly EntityClass[], options: CallOptions = {}): Promise<ApplyResult> {
+    checkClasses({ api: 'Mapper.ensureSchema', argument: 'entities' }, entities);
     return this.schema.ensure(entities, options);
   }
 
@@ -177,6 +189,11 @@ export class Mapper {
    * ```
    */
   collection<M extends CollectionMembers>(members: M): Collection<M> {
+    checkObject(
+      { api: 'Mapper.collection', argument: 'members' },
+      members,
+      'an object of entity classes by name',
+    );
     const metas: Record<string, EntityMetadata> = {};
     for (const [name, entity] of Object.entries(members)) metas[name] = getEntityMetadata(entity);
     sharedTable('Mapper.collection', Object.values(metas));
@@ -214,6 +231,8 @@ export class Mapper {
     entities: C,
     sharedKey: Readonly<Record<string, unknown>>,
   ): Promise<Array<InstanceType<C[number]>>> {
+    checkClasses({ api: 'Mapper.query', argument: 'entities' }, entities);
+    checkObject({ api: 'Mapper.query', argument: 'sharedKey' }, sharedKey, 'an object of shared key parts');
     const metas = entities.map((e) => getEntityMetadata(e));
     sharedTable('Mapper.query', metas);
     const members: Record<string, EntityMetadata> = {};
@@ -244,6 +263,7 @@ export class Mapper {
     entity: C,
     options: BackfillOptions<InstanceType<C>> = {},
   ): Backfill<InstanceType<C>> {
+    checkOptions({ api: 'Mapper.backfill', argument: 'options' }, options);
     const meta = getEntityMetadata(entity);
     const policy = resolveCallPolicy(this.options);
     const checkpointTable = this.options.tableIds?.[BACKFILL_TABLE] ?? BACKFILL_TABLE;

@@ -1,8 +1,10 @@
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
+import { checkObject, checkOptions } from '../errors/check-argument.js';
 import type { SkippedRowReporter } from '../query/builder/skipped-row.js';
 import type { RawKeyBounds } from '../query/compiler/compile-range-read.js';
 import { compileRangeRead } from '../query/compiler/compile-range-read.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
+import { checkConnectionAndTable } from '../transport/bigtable-connection.js';
 import { runQueryPlan } from './query-runner.js';
 
 /**
@@ -40,6 +42,9 @@ export async function* readKeyRange(
   meta: EntityMetadata,
   options: KeyRangeReadOptions = {},
 ): AsyncGenerator<{ readonly key: Uint8Array; readonly entity: object }> {
+  checkConnectionAndTable('readKeyRange', connection, tableId);
+  checkObject({ api: 'readKeyRange', argument: 'meta' }, meta, 'entity metadata (getEntityMetadata(Class))');
+  checkOptions({ api: 'readKeyRange', argument: 'options' }, options);
   const plan = compileRangeRead(meta, options, (options.now ?? Date.now)(), options);
   for await (const row of runQueryPlan(connection, tableId, meta, plan, {
     hydrate: true,

@@ -1,4 +1,5 @@
 import type { MappingWarning } from '../mapping/mapping-warning.js';
+import { checkFunction, checkInteger, checkObject, checkOptions } from '../errors/check-argument.js';
 import type { Clock } from '../mapping/save-timestamp.js';
 import type { CallTimeouts, PerCallOptions } from '../transport/call-timeouts.js';
 import type { RetryPolicy } from '../transport/retry-policy.js';
@@ -61,3 +62,23 @@ export interface RepositoryOptions {
  * ```
  */
 export type CallOptions = PerCallOptions;
+
+/** The options every repository and the mapper take, checked before anything uses them. */
+export function checkRepositoryOptions(api: string, options: unknown): asserts options is RepositoryOptions {
+  checkOptions({ api, argument: 'options' }, options);
+  if (options === undefined) return;
+  const o = options as Record<string, unknown>;
+  const site = (argument: string): { api: string; argument: string } => ({
+    api,
+    argument: `options.${argument}`,
+  });
+  for (const name of ['batchConcurrency', 'batchMaxBytes'] as const) {
+    if (o[name] !== undefined) checkInteger(site(name), o[name], 1);
+  }
+  for (const name of ['now', 'onWriteBack'] as const) {
+    if (o[name] !== undefined) checkFunction(site(name), o[name]);
+  }
+  for (const name of ['tableIds', 'retry', 'timeouts'] as const) {
+    if (o[name] !== undefined) checkObject(site(name), o[name]);
+  }
+}

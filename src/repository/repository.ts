@@ -14,7 +14,6 @@ import { queryNode } from '../query/nodes/query-node.js';
 import { keysNode } from '../query/nodes/read-node.js';
 import { Lookup } from '../query/builder/lookup.js';
 import type { QueryExecuteOptions, QueryExecutor } from '../query/builder/query-executor.js';
-import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import type { BoundCall } from '../transport/call-timeouts.js';
 import { bindDeadline } from '../transport/call-timeouts.js';
 import { addToAggregate } from './add-to-aggregate.js';
@@ -33,6 +32,7 @@ import { rowKeyOf } from './key-input.js';
 import { forEachQueryRow, runQueryPlan } from './query-runner.js';
 import type { PlanRunOptions } from './plan-rows.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
+import { checkRepositoryOptions } from './repository-options.js';
 import { prepareMutateRowsEntry } from '../transport/prepare-mutate-rows-entry.js';
 import { saveEntity } from './save-entity.js';
 import { updateEntity } from './update-entity.js';
@@ -50,6 +50,17 @@ import { writeStream } from './write-stream.js';
 import { WriteBackQueue } from './write-back.js';
 import type { WriteProgress } from './write-stream.js';
 import { encodeEntityKey } from '../mapping/entity-key.js';
+import {
+  checkArray,
+  checkIterableObject,
+  checkFunction,
+  checkInstance,
+  checkObject,
+  checkObjects,
+} from '../errors/check-argument.js';
+import { BigtableConnection } from '../transport/bigtable-connection.js';
+import type { EntityArguments } from './entity-arguments.js';
+import { entityArguments } from './entity-arguments.js';
 
 /**
  * Options of {@link Repository.saveMany}.
@@ -84,12 +95,19 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   private readonly writeBack: WriteBackQueue | undefined;
   /** Built on first use: one per repository, since it depends only on the policy and write-back. */
   private queryExecutor: QueryExecutor | undefined;
+  /** The checks of this entity's call arguments (before anything is sent). */
+  private readonly check: EntityArguments;
 
   constructor(
     private readonly connection: BigtableConnection,
     readonly meta: EntityMetadata<E>,
     private readonly options: RepositoryOptions = {},
   ) {
+    const api = 'Repository.constructor';
+    checkInstance({ api, argument: 'connection' }, connection, BigtableConnection, 'a BigtableConnection');
+    checkObject({ api, argument: 'meta' }, meta, 'entity metadata (getEntityMetadata(Class))');
+    checkRepositoryOptions(api, options);
+    this.check = entityArguments(meta);
     this.policy = resolveCallPolicy(options);
     const evolution = meta.evolution;
     this.writeBack =
@@ -143,6 +161,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   keyOf(key: FullKey<E, K>): Uint8Array {
+    this.check.key('keyOf', key);
     return rowKeyOf(this.meta, key);
   }
 
@@ -155,6 +174,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async get(key: FullKey<E, K>, options: CallOptions = {}): Promise<E | undefined> {
+    this.check.key('get', key);
     const [entity] = await this.getMany([key], options);
     return entity;
   }
@@ -168,6 +188,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async getOrThrow(key: FullKey<E, K>, options: CallOptions = {}): Promise<E> {
+    this.check.key('getOrThrow', key);
     const entity = await this.get(key, options);
     if (entity === undefined) throw new NotFoundError({ entity: this.meta.name, key: this.keyOf(key) });
     return entity;
@@ -182,6 +203,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async getMany(keys: readonly FullKey<E, K>[], options: CallOptions = {}): Promise<Array<E | undefined>> {
+    this.check.call('getMany', options);
     return this.lookup(keys).signal(options.signal, options.timeoutMs).toArray();
   }
 
@@ -196,6 +218,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   lookup(keys: readonly FullKey<E, K>[]): Lookup<E> {
+    const site = { api: this.check.api('lookup'), argument: 'keys', entity: this.meta.name };
+    checkArray(site, keys, 'an array of keys');
+    checkObjects(site, keys, 'an object of key parts (or an entity)');
     return new Lookup<E>(
       keysNode(
         this.meta,
@@ -233,6 +258,11 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   find(keyPrefix: KeyPrefix<E, K> = {} as KeyPrefix<E, K>): Query<E> {
+    checkObject(
+      { api: this.check.api('find'), argument: 'keyPrefix', entity: this.meta.name },
+      keyPrefix,
+      'an object of leading key parts',
+    );
     const conditions = Object.entries(keyPrefix as Record<string, unknown>)
       .filter(([, value]) => value !== undefined)
       .map(([property, value]) => ({ property, op: '=' as const, value }));
@@ -265,6 +295,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async save(entity: E, options: SaveEntityOptions = {}): Promise<E> {
+    this.check.entity('save', entity);
+    this.check.call('save', options);
     return saveEntity(this.writeTarget(options), entity, options, this.saveOptions);
   }
 
@@ -287,6 +319,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async insert(entity: E, options: CallOptions = {}): Promise<E> {
+    this.check.entity('insert', entity);
+    this.check.call('insert', options);
     return insertEntity(this.writeTarget(options), entity, this.saveOptions);
   }
 
@@ -306,6 +340,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     changes: EntityChanges<E>,
     options: UpdateEntityOptions = {},
   ): Promise<bigint | number | undefined> {
+    this.check.key('update', key);
+    this.check.changes('update', changes);
+    this.check.call('update', options);
+    this.check.expectedVersion('update', options);
     return updateEntity(this.writeTarget(options), key, changes, options);
   }
 
@@ -322,10 +360,14 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async add<P extends SetProperty<E>>(
     key: FullKey<E, K>,
     property: P,
-    members: Iterable<MemberOf<E[P]>>,
+    // `& object`: a string is iterable, but one member, never a list of its characters.
+    members: Iterable<MemberOf<E[P]>> & object,
     options: CallOptions = {},
   ): Promise<void> {
+    this.check.key('add', key);
     const field = collectionField(this.meta, property, 'add', ['set']);
+    this.check.members('add', 'members', members, property);
+    this.check.call('add', options);
     await writeEntries(this.writeTarget(options), key, field, { put: members });
   }
 
@@ -342,14 +384,14 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     key: FullKey<E, K>,
     property: P,
     entries:
-      ReadonlyMap<MemberOf<E[P]>, MapValueOf<E[P]>> | Iterable<readonly [MemberOf<E[P]>, MapValueOf<E[P]>]>,
+      | ReadonlyMap<MemberOf<E[P]>, MapValueOf<E[P]>>
+      | (Iterable<readonly [MemberOf<E[P]>, MapValueOf<E[P]>]> & object),
     options: CallOptions = {},
   ): Promise<void> {
+    this.check.key('put', key);
     const field = collectionField(this.meta, property, 'put', ['map']);
-    const list =
-      entries instanceof Map
-        ? [...entries.entries()]
-        : [...(entries as Iterable<readonly [unknown, unknown]>)];
+    this.check.call('put', options);
+    const list = this.check.entries('put', entries, property);
     await writeEntries(this.writeTarget(options), key, field, { put: list });
   }
 
@@ -365,10 +407,14 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async remove<P extends SetProperty<E> | MapProperty<E>>(
     key: FullKey<E, K>,
     property: P,
-    members: Iterable<MemberOf<E[P]>>,
+    // `& object`: a string is iterable, but one member, never a list of its characters.
+    members: Iterable<MemberOf<E[P]>> & object,
     options: CallOptions = {},
   ): Promise<void> {
+    this.check.key('remove', key);
     const field = collectionField(this.meta, property, 'remove', ['set', 'map']);
+    this.check.members('remove', 'members', members, property);
+    this.check.call('remove', options);
     await writeEntries(this.writeTarget(options), key, field, { remove: members });
   }
 
@@ -388,7 +434,19 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     member: MemberOf<E[P]>,
     options: CallOptions = {},
   ): Promise<boolean> {
+    this.check.key('has', key);
     collectionField(this.meta, property, 'has', ['set', 'map']);
+    if (member === undefined || member === null) {
+      throw new InvalidArgumentError({
+        api: this.check.api('has'),
+        argument: 'member',
+        entity: this.meta.name,
+        property,
+        value: member,
+        expected: 'a member value',
+      });
+    }
+    this.check.call('has', options);
     rowKeyOf(this.meta, key);
     // Only the key parts: `key` may be a whole entity, whose other properties are no conditions here.
     const parts = Object.fromEntries(
@@ -416,6 +474,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async delete(key: FullKey<E, K>, options: DeleteEntityOptions = {}): Promise<void> {
+    this.check.entity('delete', key, 'key');
+    this.check.call('delete', options);
+    this.check.expectedVersion('delete', options);
     await deleteEntity(this.writeTarget(options), key, options);
   }
 
@@ -443,6 +504,20 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     partialKey: KeyPrefix<E, K> | NonEmptyKeyPrefix<E, K>,
     options: DeleteByPrefixOptions = {},
   ): Promise<void> {
+    this.check.key('deleteByPrefix', partialKey);
+    this.check.call('deleteByPrefix', options);
+    const alsoDelete: unknown = options.alsoDelete;
+    if (alsoDelete !== undefined) {
+      const site = {
+        api: this.check.api('deleteByPrefix'),
+        argument: 'options.alsoDelete',
+        entity: this.meta.name,
+      };
+      checkArray(site, alsoDelete, 'an array of entity classes');
+      alsoDelete.forEach((c, i) =>
+        checkFunction({ ...site, argument: `${site.argument}[${i}]` }, c, 'an entity class'),
+      );
+    }
     await deleteByPrefix(this.writeTarget(options), partialKey, options);
   }
 
@@ -464,6 +539,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     by: bigint | number = 1,
     options: CallOptions = {},
   ): Promise<bigint | number> {
+    this.check.key('increment', key);
+    this.check.call('increment', options);
     return incrementCounter(this.writeTarget(options), key, property, by);
   }
 
@@ -484,6 +561,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     value: bigint | number,
     options: AggregateCallOptions = {},
   ): Promise<void> {
+    this.check.key('aggregate', key);
+    this.check.call('aggregate', options);
     await addToAggregate(this.writeTarget(options), key, property, value, options.bucket ?? new Date(0));
   }
 
@@ -514,7 +593,16 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     entities: readonly E[] | Iterable<E> | AsyncIterable<E>,
     options: SaveManyOptions = {},
   ): Promise<void> {
+    const api = this.check.api('saveMany');
+    const entity = this.meta.name;
+    checkIterableObject(
+      { api, argument: 'entities', entity },
+      entities,
+      'an array, iterable or async iterable of entities',
+    );
+    this.check.call('saveMany', options);
     const { onProgress } = options;
+    if (onProgress !== undefined) checkFunction({ api, argument: 'options.onProgress', entity }, onProgress);
     const streamed = !Array.isArray(entities);
     // One deadline for the whole call (every request, versioned save and read-back), fixed now. A streamed load may
     // run for hours: unless the call gives its own timeoutMs, timeouts.totalMs bounds each chunk instead, as a
@@ -541,6 +629,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
 
   /** One entity of a saveMany, validated and encoded (a versioned one is written alone, with its check). */
   private saveItem(entity: E): WriteItem {
+    this.check.entity('saveMany', entity, 'entities[]');
     if (typeof entity === 'object' && entity !== null && partialLoadOf(entity)) {
       throw new InvalidArgumentError({
         api: `Repository<${this.meta.name}>.saveMany`,
@@ -595,6 +684,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async deleteMany(keys: readonly FullKey<E, K>[], options: CallOptions = {}): Promise<void> {
+    const site = { api: this.check.api('deleteMany'), argument: 'keys', entity: this.meta.name };
+    checkArray(site, keys, 'an array of keys');
+    checkObjects(site, keys, 'an object of key parts (or an entity)');
+    this.check.call('deleteMany', options);
     const encoded = keys.map((k) => this.keyOf(k));
     await writeMany({
       connection: this.connection,

@@ -1,4 +1,5 @@
 import type { KeyValue } from '../codecs/key/key-codec-types.js';
+import { checkOptions } from '../errors/check-argument.js';
 import type { RowKeySchema } from '../codecs/key/row-key-schema.js';
 import { decodeRowKeyWithSchema } from '../codecs/key/row-key-schema.js';
 import { parseRowKeySchemaFile } from '../codecs/key/row-key-schema-file.js';
@@ -7,6 +8,7 @@ import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import type { PerCallOptions } from '../transport/call-timeouts.js';
 import { DEFAULT_TIMEOUTS, bindDeadline } from '../transport/call-timeouts.js';
+import { checkConnectionAndTable } from '../transport/bigtable-connection.js';
 import { readRows } from '../transport/read-rows.js';
 import { SchemaManager } from './schema-manager.js';
 import type { TableSchema } from './table-schema.js';
@@ -118,6 +120,8 @@ export async function describeTable(
   tableId: string,
   options: DescribeTableOptions = {},
 ): Promise<TableDescription | undefined> {
+  checkConnectionAndTable('describeTable', connection, tableId);
+  checkOptions({ api: 'describeTable', argument: 'options' }, options);
   const given = options.rowKeySchema;
   const explicit = typeof given === 'string' ? parseRowKeySchemaFile(given) : given;
   const call = bindDeadline(options, DEFAULT_TIMEOUTS.adminMs);

@@ -1,3 +1,4 @@
+import { checkObject, checkObjectArray } from '../errors/check-argument.js';
 import type { FamilySpec, GcRule } from '../model/family-spec.js';
 import type { SchemaChange, SchemaPlan } from './schema-plan.js';
 import type { RowKeySchemaJson } from './table-schema.js';
@@ -23,6 +24,7 @@ function formatAge(ms: number): string {
  * ```
  */
 export function formatGcRule(rule: GcRule | null | undefined): string {
+  if (rule !== null && rule !== undefined) checkObject({ api: 'formatGcRule', argument: 'rule' }, rule);
   if (!rule) return 'none';
   if ('maxVersions' in rule) return `maxVersions(${rule.maxVersions})`;
   if ('maxAgeMillis' in rule) return `maxAge(${formatAge(rule.maxAgeMillis)})`;
@@ -58,6 +60,7 @@ function formatRowKeySchema(schema: RowKeySchemaJson | null): string {
  * ```
  */
 export function describeChange(change: SchemaChange): string {
+  checkObject({ api: 'describeChange', argument: 'change' }, change);
   const where = 'family' in change ? `${change.tableId}.${change.family}` : change.tableId;
   switch (change.kind) {
     case 'createTable': {
@@ -93,6 +96,8 @@ export function describeChange(change: SchemaChange): string {
  * ```
  */
 export function formatPlan(plan: SchemaPlan): string {
+  checkObject({ api: 'formatPlan', argument: 'plan' }, plan);
+  checkObjectArray({ api: 'formatPlan', argument: 'plan.changes' }, plan.changes, 'objects');
   const destructive = plan.changes.filter((c) => c.safety === 'destructive').length;
   const lines =
     plan.changes.length === 0

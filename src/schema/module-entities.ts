@@ -1,3 +1,4 @@
+import { checkObject, checkString } from '../errors/check-argument.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { EntityClass, EntityMetadata } from '../metadata/entity-metadata.js';
 import { defaultRegistry, getEntityMetadata } from '../metadata/entity-registry.js';
@@ -36,6 +37,8 @@ export function moduleEntities(
   namespace: Readonly<Record<string, unknown>>,
   source = 'module',
 ): ModuleEntity[] {
+  checkObject({ api: 'moduleEntities', argument: 'namespace' }, namespace);
+  checkString({ api: 'moduleEntities', argument: 'source' }, source, 'a string');
   const registered = new Set<unknown>(defaultRegistry.entities());
   const seen = new Set<unknown>();
   const found: ModuleEntity[] = [];

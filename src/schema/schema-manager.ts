@@ -1,8 +1,17 @@
 import { DestructiveChangeError } from '../errors/destructive-change-error.js';
+import {
+  checkArray,
+  checkClasses,
+  checkInstance,
+  checkObject,
+  checkObjects,
+  checkOptions,
+  checkString,
+} from '../errors/check-argument.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { TransportError } from '../errors/transport-error.js';
 import type { EntityClass } from '../metadata/entity-metadata.js';
-import type { BigtableConnection } from '../transport/bigtable-connection.js';
+import { BigtableConnection } from '../transport/bigtable-connection.js';
 import type { BoundCall, CallTimeouts, PerCallOptions } from '../transport/call-timeouts.js';
 import { DEFAULT_TIMEOUTS, bindDeadline } from '../transport/call-timeouts.js';
 import type { RetryPolicy } from '../transport/retry-policy.js';
@@ -106,7 +115,11 @@ export class SchemaManager {
       readonly timeouts?: CallTimeouts | undefined;
       readonly retry?: Partial<RetryPolicy> | undefined;
     } = {},
-  ) {}
+  ) {
+    const api = 'SchemaManager.constructor';
+    checkInstance({ api, argument: 'connection' }, connection, BigtableConnection, 'a BigtableConnection');
+    checkObject({ api, argument: 'tableIds' }, tableIds, 'an object of table ids by declared table name');
+  }
 
   /** One deadline for a whole operation, fixed when it begins (kept when an enclosing operation fixed it). */
   private bind(call: PerCallOptions): BoundCall {
@@ -128,6 +141,7 @@ export class SchemaManager {
    * ```
    */
   async live(tableId: string, options: PerCallOptions = {}): Promise<TableSchema | undefined> {
+    checkString({ api: 'SchemaManager.live', argument: 'tableId' }, tableId, 'a table id');
     const table = await getTableSchema(this.connection, tableId, this.admin(this.bind(options)));
     if (!table) return undefined;
     let rowKeySchema: RowKeySchemaState;
@@ -148,6 +162,7 @@ export class SchemaManager {
    * ```
    */
   async plan(entities: readonly EntityClass[], options: PlanOptions = {}): Promise<SchemaPlan> {
+    checkClasses({ api: 'SchemaManager.plan', argument: 'entities' }, entities);
     return this.planTables(desiredSchema(entities, { tableIds: this.tableIds }), options);
   }
 
@@ -163,6 +178,8 @@ export class SchemaManager {
    * ```
    */
   async planTables(desired: readonly TableSchema[], options: PlanOptions = {}): Promise<SchemaPlan> {
+    checkTables('SchemaManager.planTables', desired);
+    checkOptions({ api: 'SchemaManager.planTables', argument: 'options' }, options);
     const call = this.bind(options);
     const live: Record<string, TableSchema | undefined> = {};
     for (const tableId of [...desired.map((t) => t.tableId), ...(options.pruneTables ?? [])])
@@ -179,6 +196,7 @@ export class SchemaManager {
    * ```
    */
   async check(entities: readonly EntityClass[], options: PerCallOptions = {}): Promise<SchemaDrift> {
+    checkClasses({ api: 'SchemaManager.check', argument: 'entities' }, entities);
     const plan = await this.plan(entities, { ...this.bind(options), pruneFamilies: true });
     return { ...plan, inSync: plan.changes.length === 0 };
   }
@@ -193,6 +211,10 @@ export class SchemaManager {
    * ```
    */
   async apply(plan: SchemaPlan, options: ApplyOptions = {}): Promise<ApplyResult> {
+    checkObject({ api: 'SchemaManager.apply', argument: 'plan' }, plan, 'a SchemaPlan');
+    checkArray({ api: 'SchemaManager.apply', argument: 'plan.changes' }, plan.changes, 'an array of changes');
+    checkObjects({ api: 'SchemaManager.apply', argument: 'plan.changes' }, plan.changes, 'a SchemaChange');
+    checkOptions({ api: 'SchemaManager.apply', argument: 'options' }, options);
     // Safety is derived from what each change does, not read from the plan (which may come from a file).
     for (const change of plan.changes) {
       if (!KINDS.has(change.kind))
@@ -226,6 +248,7 @@ export class SchemaManager {
    * ```
    */
   async ensure(entities: readonly EntityClass[], options: PerCallOptions = {}): Promise<ApplyResult> {
+    checkClasses({ api: 'SchemaManager.ensure', argument: 'entities' }, entities);
     return this.ensureTables(desiredSchema(entities, { tableIds: this.tableIds }), options);
   }
 
@@ -240,6 +263,7 @@ export class SchemaManager {
    * ```
    */
   async ensureTables(desired: readonly TableSchema[], options: PerCallOptions = {}): Promise<ApplyResult> {
+    checkTables('SchemaManager.ensureTables', desired);
     const call = this.bind(options);
     try {
       return await this.apply(await this.planTables(desired, call), call);
@@ -299,4 +323,20 @@ export class SchemaManager {
         return deleteTable(connection, change.tableId, call);
     }
   }
+}
+
+/** Desired tables: an array of objects, each with a table id and its families. */
+function checkTables(api: string, desired: unknown): void {
+  checkArray({ api, argument: 'desired' }, desired, 'an array of TableSchema');
+  desired.forEach((table, i) => {
+    const site = { api, argument: `desired[${i}]` };
+    checkObject(site, table, 'a TableSchema');
+    const { tableId, families } = table as { readonly tableId?: unknown; readonly families?: unknown };
+    checkString({ ...site, argument: `${site.argument}.tableId` }, tableId, 'a table id');
+    checkObject(
+      { ...site, argument: `${site.argument}.families` },
+      families,
+      'an object of families by name',
+    );
+  });
 }

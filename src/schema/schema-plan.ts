@@ -1,4 +1,5 @@
 import type { PerCallOptions } from '../transport/call-timeouts.js';
+import { checkObject, checkObjectArray, checkOptions } from '../errors/check-argument.js';
 import type { FamilySpec, GcRule } from '../model/family-spec.js';
 import { gcRuleKey } from './gc-rule-key.js';
 import type { RowKeySchemaJson, TableSchema } from './table-schema.js';
@@ -134,6 +135,9 @@ export function planSchema(
   live: Readonly<Record<string, TableSchema | undefined>>,
   options: PlanOptions = {},
 ): SchemaPlan {
+  checkObjectArray({ api: 'planSchema', argument: 'desired' }, desired, 'objects');
+  checkObject({ api: 'planSchema', argument: 'live' }, live);
+  checkOptions({ api: 'planSchema', argument: 'options' }, options);
   const changes: SchemaChange[] = [];
   const notes: string[] = [];
   for (const want of desired) {

@@ -1,3 +1,4 @@
+import { checkClasses, checkObject, checkOptions } from '../errors/check-argument.js';
 import type { RowKeySchema, RowKeySchemaField } from '../codecs/key/row-key-schema.js';
 import { rowKeySchemaForKey } from '../codecs/key/row-key-schema-segments.js';
 import { BigtableMapperError } from '../errors/bigtable-mapper-error.js';
@@ -85,6 +86,7 @@ function base64(bytes: Uint8Array): string {
  * ```
  */
 export function rowKeySchemaToJson(schema: RowKeySchema): RowKeySchemaJson {
+  checkObject({ api: 'rowKeySchemaToJson', argument: 'schema' }, schema);
   const fields = schema.fields.map((f) => ({ ...f }));
   const e = schema.encoding;
   if ('delimitedBytes' in e)
@@ -101,6 +103,7 @@ export function rowKeySchemaToJson(schema: RowKeySchema): RowKeySchemaJson {
  * ```
  */
 export function rowKeySchemaFromJson(json: RowKeySchemaJson): RowKeySchema {
+  checkObject({ api: 'rowKeySchemaFromJson', argument: 'json' }, json);
   const e = json.encoding;
   if ('delimitedBytes' in e) {
     const binary = atob(e.delimitedBytes.delimiter);
@@ -159,6 +162,8 @@ export function desiredSchema(
   entities: readonly EntityClass[],
   options: DesiredSchemaOptions = {},
 ): TableSchema[] {
+  checkClasses({ api: 'desiredSchema', argument: 'entities' }, entities);
+  checkOptions({ api: 'desiredSchema', argument: 'options' }, options);
   const byTable = new Map<string, EntityMetadata[]>();
   for (const entity of entities) {
     const meta = getEntityMetadata(entity);

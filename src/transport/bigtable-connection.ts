@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import { checkObject, checkString } from '../errors/check-argument.js';
 import { v2 } from '@google-cloud/bigtable';
 import { grpc } from 'google-gax';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
@@ -100,6 +101,7 @@ export class BigtableConnection {
    * ```
    */
   static connect(options: ConnectionOptions): BigtableConnection {
+    checkObject({ api: 'BigtableConnection.connect', argument: 'options' }, options, 'ConnectionOptions');
     for (const field of ['projectId', 'instanceId'] as const) {
       if (typeof options[field] !== 'string' || options[field] === '') {
         throw new InvalidArgumentError({
@@ -120,6 +122,7 @@ export class BigtableConnection {
 
   /** `projects/{project}/instances/{instance}/tables/{table}` */
   tablePath(tableId: string): string {
+    checkString({ api: 'BigtableConnection.tablePath', argument: 'tableId' }, tableId, 'a table id');
     return `${this.instancePath}/tables/${tableId}`;
   }
 
@@ -151,6 +154,15 @@ export class BigtableConnection {
    * call made without credentials. Awaiting it here first turns that failure into an ordinary rejection.
    */
   ready(which: 'data' | 'admin'): Promise<void> {
+    if (which !== 'data' && which !== 'admin')
+      return Promise.reject(
+        new InvalidArgumentError({
+          api: 'BigtableConnection.ready',
+          argument: 'which',
+          value: which,
+          expected: "'data' or 'admin'",
+        }),
+      );
     let ready = this.initialized.get(which);
     if (ready === undefined) {
       const client = which === 'data' ? this.data : this.admin;
@@ -180,4 +192,25 @@ export class BigtableConnection {
     // left to release then, so it must not make close() fail.
     await Promise.all([this.data.close(), this.admin.close()].map((p) => p.catch(() => undefined)));
   }
+}
+
+/**
+ * The connection and table id a public tool function is called with (`describeTable`, `readKeyRange`, …), checked
+ * before anything is sent.
+ *
+ * @example
+ * ```ts
+ * checkConnectionAndTable('describeTable', connection, 'devices');
+ * ```
+ */
+export function checkConnectionAndTable(api: string, connection: unknown, tableId: unknown): void {
+  if (!(connection instanceof BigtableConnection)) {
+    throw new InvalidArgumentError({
+      api,
+      argument: 'connection',
+      value: connection,
+      expected: 'a BigtableConnection',
+    });
+  }
+  checkString({ api, argument: 'tableId' }, tableId, 'a table id');
 }

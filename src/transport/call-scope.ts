@@ -1,6 +1,7 @@
 import { AbortedError } from '../errors/aborted-error.js';
 import { ConnectionClosedError } from '../errors/connection-closed-error.js';
 import { DeadlineExceededError } from '../errors/deadline-exceeded-error.js';
+import { checkSignal } from '../errors/check-argument.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { BoundCallOptions } from './call-timeouts.js';
 import { IdleWatch } from './idle-watch.js';
@@ -45,6 +46,8 @@ export class CallScope {
     options: BoundCallOptions,
   ) {
     const { signal, timeoutMs, deadlineAt } = options;
+    // A signal that is no AbortSignal would fail deep in the transport (or be ignored): refused like a bad deadline.
+    checkSignal({ api: rpc, argument: 'signal' }, signal);
     if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
       throw new InvalidArgumentError({
         api: rpc,

@@ -1,3 +1,4 @@
+import { checkBytes } from '../../errors/check-argument.js';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 /**
  * Byte helpers shared by the key codecs. Row keys are `Uint8Array` end to end and compare as unsigned bytes, so
@@ -15,6 +16,8 @@ const HEX = '0123456789abcdef';
  * ```
  */
 export function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  checkBytes({ api: 'compareBytes', argument: 'a' }, a);
+  checkBytes({ api: 'compareBytes', argument: 'b' }, b);
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     const d = a[i]! - b[i]!;

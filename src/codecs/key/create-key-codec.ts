@@ -1,3 +1,4 @@
+import { checkObject } from '../../errors/check-argument.js';
 import { KeyEncodingError } from '../../errors/key-encoding-error.js';
 import { concatBytes, hasPrefix } from './bytes.js';
 import { compileDelimitedKeyFastPath } from './delimited-key-fast-path.js';
@@ -97,6 +98,7 @@ function showPrefix(bytes: Uint8Array): string {
  * ```
  */
 export function createKeyCodec(options: KeyCodecOptions): EntityKeyCodec {
+  checkObject({ api: 'createKeyCodec', argument: 'options' }, options);
   const entity = options.entity;
   if (typeof entity !== 'string' || entity === '') {
     throw new KeyEncodingError({ entity: String(entity), value: entity, limit: 'a non-empty entity name' });

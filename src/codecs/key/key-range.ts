@@ -1,3 +1,4 @@
+import { checkBytes, checkObject, checkObjectArray } from '../../errors/check-argument.js';
 import type { KeyRange } from './key-codec-types.js';
 import { compareBytes } from './bytes.js';
 
@@ -22,6 +23,7 @@ export type KeyBound = NonNullable<KeyRange['start']>;
  * ```
  */
 export function keySuccessor(prefix: Uint8Array): Uint8Array | undefined {
+  checkBytes({ api: 'keySuccessor', argument: 'prefix' }, prefix);
   let end = prefix.length;
   while (end > 0 && prefix[end - 1] === 0xff) end--;
   if (end === 0) return undefined;
@@ -40,6 +42,7 @@ export function keySuccessor(prefix: Uint8Array): Uint8Array | undefined {
  * ```
  */
 export function prefixKeyRange(prefix: Uint8Array): KeyRange {
+  checkBytes({ api: 'prefixKeyRange', argument: 'prefix' }, prefix);
   const end = keySuccessor(prefix);
   return {
     ...(prefix.length > 0 ? { start: { key: prefix, inclusive: true } } : {}),
@@ -56,6 +59,7 @@ export function prefixKeyRange(prefix: Uint8Array): KeyRange {
  * ```
  */
 export function pointKeyRange(key: Uint8Array): KeyRange {
+  checkBytes({ api: 'pointKeyRange', argument: 'key' }, key);
   return { start: { key, inclusive: true }, end: { key, inclusive: true } };
 }
 
@@ -125,6 +129,7 @@ export function isPointKeyRange(range: KeyRange): boolean {
  * ```
  */
 export function isEmptyKeyRange(range: KeyRange): boolean {
+  checkObject({ api: 'isEmptyKeyRange', argument: 'range' }, range);
   return compareEndToStart(range.end, range.start) <= 0;
 }
 
@@ -137,6 +142,8 @@ export function isEmptyKeyRange(range: KeyRange): boolean {
  * ```
  */
 export function keyRangeContains(range: KeyRange, key: Uint8Array): boolean {
+  checkObject({ api: 'keyRangeContains', argument: 'range' }, range);
+  checkBytes({ api: 'keyRangeContains', argument: 'key' }, key);
   if (range.start) {
     const c = compareBytes(key, range.start.key);
     if (c < 0 || (c === 0 && !range.start.inclusive)) return false;
@@ -158,6 +165,7 @@ export function keyRangeContains(range: KeyRange, key: Uint8Array): boolean {
  * ```
  */
 export function normalizeKeyRanges(ranges: readonly KeyRange[]): KeyRange[] {
+  checkObjectArray({ api: 'normalizeKeyRanges', argument: 'ranges' }, ranges, 'objects');
   // A range ending at the empty key holds at most that key, which no row has; sent, an empty end would mean +∞.
   const keep = (r: KeyRange): boolean => !isEmptyKeyRange(r) && r.end?.key.length !== 0;
   if (ranges.length === 1) {

@@ -1,3 +1,5 @@
+import { checkBytes } from '../../errors/check-argument.js';
+import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { KeyEncodingError } from '../../errors/key-encoding-error.js';
 
 /**
@@ -286,16 +288,76 @@ export interface OrderedCode {
  * ```
  */
 export const orderedCode: OrderedCode = Object.freeze({
-  encodeString,
-  decodeString,
-  encodeInt64,
-  decodeInt64,
-  encodeUint64,
-  decodeUint64,
-  encodeFloat64,
-  decodeFloat64,
-  encodeInfinity,
-  decodeInfinity,
-  encodeTrailingString,
-  decodeTrailingString,
+  encodeString: (value: Uint8Array, direction?: OrderedCodeDirection) =>
+    encodeString(bytesArgument('encodeString', value), directionArgument('encodeString', direction)),
+  decodeString: (input: Uint8Array, offset?: number, direction?: OrderedCodeDirection) =>
+    decodeString(...readArguments('decodeString', input, offset, direction)),
+  encodeInt64: (value: bigint, direction?: OrderedCodeDirection) =>
+    encodeInt64(value, directionArgument('encodeInt64', direction)),
+  decodeInt64: (input: Uint8Array, offset?: number, direction?: OrderedCodeDirection) =>
+    decodeInt64(...readArguments('decodeInt64', input, offset, direction)),
+  encodeUint64: (value: bigint, direction?: OrderedCodeDirection) =>
+    encodeUint64(value, directionArgument('encodeUint64', direction)),
+  decodeUint64: (input: Uint8Array, offset?: number, direction?: OrderedCodeDirection) =>
+    decodeUint64(...readArguments('decodeUint64', input, offset, direction)),
+  encodeFloat64: (value: number, direction?: OrderedCodeDirection) => {
+    if (typeof value !== 'number')
+      throw new InvalidArgumentError({
+        api: 'orderedCode.encodeFloat64',
+        argument: 'value',
+        value,
+        expected: 'a number',
+      });
+    return encodeFloat64(value, directionArgument('encodeFloat64', direction));
+  },
+  decodeFloat64: (input: Uint8Array, offset?: number, direction?: OrderedCodeDirection) =>
+    decodeFloat64(...readArguments('decodeFloat64', input, offset, direction)),
+  encodeInfinity: (direction?: OrderedCodeDirection) =>
+    encodeInfinity(directionArgument('encodeInfinity', direction)),
+  decodeInfinity: (input: Uint8Array, offset?: number, direction?: OrderedCodeDirection) =>
+    decodeInfinity(...readArguments('decodeInfinity', input, offset, direction)),
+  encodeTrailingString: (value: Uint8Array, direction?: OrderedCodeDirection) =>
+    encodeTrailingString(
+      bytesArgument('encodeTrailingString', value),
+      directionArgument('encodeTrailingString', direction),
+    ),
+  decodeTrailingString: (input: Uint8Array, offset?: number, direction?: OrderedCodeDirection) =>
+    decodeTrailingString(...readArguments('decodeTrailingString', input, offset, direction)),
 });
+
+// The public object checks its arguments (a string where bytes go would be encoded as garbage, a bad direction
+// silently read as 'increasing'); the functions above trust theirs.
+function bytesArgument(name: string, value: unknown): Uint8Array {
+  checkBytes({ api: `orderedCode.${name}`, argument: 'value' }, value);
+  return value;
+}
+
+function directionArgument(name: string, direction: unknown): OrderedCodeDirection {
+  if (direction === undefined) return 'increasing';
+  if (direction !== 'increasing' && direction !== 'decreasing')
+    throw new InvalidArgumentError({
+      api: `orderedCode.${name}`,
+      argument: 'direction',
+      value: direction,
+      expected: "'increasing' or 'decreasing'",
+    });
+  return direction;
+}
+
+function readArguments(
+  name: string,
+  input: unknown,
+  offset: unknown,
+  direction: unknown,
+): [Uint8Array, number, OrderedCodeDirection] {
+  checkBytes({ api: `orderedCode.${name}`, argument: 'input' }, input);
+  const at = offset ?? 0;
+  if (typeof at !== 'number' || !Number.isSafeInteger(at) || at < 0 || at > input.length)
+    throw new InvalidArgumentError({
+      api: `orderedCode.${name}`,
+      argument: 'offset',
+      value: offset,
+      expected: `a whole number from 0 to the input's length ${input.length}`,
+    });
+  return [input, at, directionArgument(name, direction)];
+}

@@ -1,3 +1,4 @@
+import { checkObject, checkOptions, checkString } from '../../errors/check-argument.js';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { KeyEncodingError } from '../../errors/key-encoding-error.js';
 import type {
@@ -119,6 +120,8 @@ export function formatRowKeySchemaFile(
   schema: RowKeySchema,
   options: FormatRowKeySchemaFileOptions = {},
 ): string {
+  checkObject({ api: 'formatRowKeySchemaFile', argument: 'schema' }, schema);
+  checkOptions({ api: 'formatRowKeySchemaFile', argument: 'options' }, options);
   compileRowKeySchema(schema, { entity: ENTITY });
   const data = plain(schema, options.bytes ?? 'base64');
   return options.format === 'json' ? `${JSON.stringify(data, null, 2)}\n` : stringifyYaml(data);
@@ -260,6 +263,8 @@ export function parseRowKeySchemaFile(
   text: string,
   options: ParseRowKeySchemaFileOptions = {},
 ): RowKeySchema {
+  checkString({ api: 'parseRowKeySchemaFile', argument: 'text' }, text, 'a string');
+  checkOptions({ api: 'parseRowKeySchemaFile', argument: 'options' }, options);
   const format = options.format ?? 'auto';
   const json = format === 'json' || (format === 'auto' && text.trimStart().startsWith('{'));
   let document: unknown;

@@ -1,3 +1,4 @@
+import { checkArray, checkObject, checkOptions } from '../../errors/check-argument.js';
 import { KeyEncodingError } from '../../errors/key-encoding-error.js';
 import type { KeyCondition, KeyRange, KeyValue } from './key-codec-types.js';
 import { normalizeKeyRanges } from './key-range.js';
@@ -37,6 +38,10 @@ export function rowKeyRangesWithSchema(
   next?: KeyCondition,
   options: RowKeySchemaCodecOptions = {},
 ): KeyRange[] {
+  checkObject({ api: 'rowKeyRangesWithSchema', argument: 'schema' }, schema);
+  checkArray({ api: 'rowKeyRangesWithSchema', argument: 'leading' }, leading);
+  if (next !== undefined) checkObject({ api: 'rowKeyRangesWithSchema', argument: 'next' }, next);
+  checkOptions({ api: 'rowKeyRangesWithSchema', argument: 'options' }, options);
   const codec = 'block' in schema ? schema : cachedRowKeySchema(schema, options);
   const parent = codec.block(leading);
   if (!next) return normalizeKeyRanges([parent]);

@@ -1,3 +1,4 @@
+import { checkObject } from '../../errors/check-argument.js';
 import { KeyEncodingError } from '../../errors/key-encoding-error.js';
 import { createKeyCodec } from './create-key-codec.js';
 import type { KeyCodecOptions, KeyEncodingSpec, SegmentSpec } from './key-codec-types.js';
@@ -29,6 +30,7 @@ import { compileRowKeySchema } from './row-key-schema.js';
  * ```
  */
 export function rowKeySchemaForKey(options: KeyCodecOptions): RowKeySchema {
+  checkObject({ api: 'rowKeySchemaForKey', argument: 'options' }, options);
   return createKeyCodec(options).rowKeySchema;
 }
 
@@ -51,6 +53,7 @@ export function keySegmentsFromRowKeySchema(
   schema: RowKeySchema,
   entity = 'row key schema',
 ): { segments: SegmentSpec[]; encoding: KeyEncodingSpec } {
+  checkObject({ api: 'keySegmentsFromRowKeySchema', argument: 'schema' }, schema);
   const compiled = compileRowKeySchema(schema, { entity });
   if (compiled.structEncoding === 'singleton') {
     throw new KeyEncodingError({

@@ -1,3 +1,4 @@
+import { checkArray, checkBytes, checkObject, checkOptions } from '../../errors/check-argument.js';
 import { KeyEncodingError } from '../../errors/key-encoding-error.js';
 import { concatBytes } from './bytes.js';
 import { delimitedViolation, encodeDelimitedStruct, splitDelimitedStruct } from './delimited-struct.js';
@@ -320,6 +321,8 @@ export function compileRowKeySchema(
   schema: RowKeySchema,
   options: RowKeySchemaCodecOptions = {},
 ): CompiledRowKeySchema {
+  checkObject({ api: 'compileRowKeySchema', argument: 'schema' }, schema);
+  checkOptions({ api: 'compileRowKeySchema', argument: 'options' }, options);
   const entity = options.entity ?? 'row key';
   const timestamps = options.timestamps ?? 'micros';
   if (!schema || !Array.isArray(schema.fields))
@@ -567,6 +570,9 @@ export function encodeRowKeyWithSchema(
   values: readonly KeyValue[],
   options: RowKeySchemaCodecOptions = {},
 ): Uint8Array {
+  checkObject({ api: 'encodeRowKeyWithSchema', argument: 'schema' }, schema);
+  checkArray({ api: 'encodeRowKeyWithSchema', argument: 'values' }, values);
+  checkOptions({ api: 'encodeRowKeyWithSchema', argument: 'options' }, options);
   return cachedRowKeySchema(schema, options).encode(values);
 }
 
@@ -585,5 +591,8 @@ export function decodeRowKeyWithSchema(
   key: Uint8Array,
   options: RowKeySchemaCodecOptions = {},
 ): KeyValue[] {
+  checkObject({ api: 'decodeRowKeyWithSchema', argument: 'schema' }, schema);
+  checkBytes({ api: 'decodeRowKeyWithSchema', argument: 'key' }, key);
+  checkOptions({ api: 'decodeRowKeyWithSchema', argument: 'options' }, options);
   return cachedRowKeySchema(schema, options).decode(key);
 }

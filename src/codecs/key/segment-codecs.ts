@@ -1,3 +1,4 @@
+import { checkObject, checkString as checkStringArgument } from '../../errors/check-argument.js';
 import { KeyEncodingError } from '../../errors/key-encoding-error.js';
 import { bytesEqual, compareBytes } from './bytes.js';
 import type { KeyValue, SegmentSpec } from './key-codec-types.js';
@@ -216,6 +217,9 @@ export function createSegmentCodec(
   kind: KeyStructKind,
   entity: string,
 ): SegmentCodec {
+  checkObject({ api: 'createSegmentCodec', argument: 'spec' }, spec);
+  checkStringArgument({ api: 'createSegmentCodec', argument: 'kind' }, kind, 'a string');
+  checkStringArgument({ api: 'createSegmentCodec', argument: 'entity' }, entity, 'a string');
   switch (spec.type) {
     case 'string': {
       const where = { entity, field: spec.name };

@@ -1,3 +1,4 @@
+import { checkObject, checkOptions } from '../../errors/check-argument.js';
 import type protobuf from 'protobufjs';
 import type { ValueCodec } from './value-codec.js';
 import { codecFailure, plainBytes } from './codec-failure.js';
@@ -81,6 +82,8 @@ export function protobufCodec<T extends object = Record<string, unknown>>(
   type: protobuf.Type,
   options: ProtobufCodecOptions = {},
 ): ValueCodec<T> {
+  checkObject({ api: 'Codecs.protobuf', argument: 'type' }, type, 'a protobufjs message Type');
+  checkOptions({ api: 'Codecs.protobuf', argument: 'options' }, options);
   const isDefault = options.output === undefined && options.toObject === undefined;
   if (isDefault) {
     const cached = defaultCodecs.get(type);

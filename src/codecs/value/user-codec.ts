@@ -1,3 +1,4 @@
+import { checkFunction, checkObject } from '../../errors/check-argument.js';
 import type { UserCodec, ValueCodec } from './value-codec.js';
 import { ValueEncodingError } from '../../errors/value-encoding-error.js';
 import { codecFailure } from './codec-failure.js';
@@ -12,6 +13,9 @@ import { codecFailure } from './codec-failure.js';
  * ```
  */
 export function userCodec<T>(codec: UserCodec<T>): ValueCodec<T> {
+  checkObject({ api: 'Codecs.custom', argument: 'codec' }, codec, '{ encode, decode } functions');
+  checkFunction({ api: 'Codecs.custom', argument: 'codec.encode' }, codec.encode);
+  checkFunction({ api: 'Codecs.custom', argument: 'codec.decode' }, codec.decode);
   const name = codec.name ?? 'custom';
   return Object.freeze({
     name,

@@ -1,4 +1,12 @@
 import { QueryError } from '../../errors/query-error.js';
+import { checkFunction, checkObject } from '../../errors/check-argument.js';
+import {
+  checkCondition,
+  checkEntriesOptions,
+  checkMode,
+  checkStepSignal,
+  checkStepTimeout,
+} from './builder-arguments.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { CompiledCollection } from '../compiler/compile-read.js';
 import { compileRead } from '../compiler/compile-read.js';
@@ -94,8 +102,13 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
     shared: Readonly<Record<string, unknown>>,
     options: { readonly now?: () => number } = {},
   ): CollectionQuery<M> {
+    const api = 'CollectionQuery.over';
+    checkObject({ api, argument: 'members' }, members, 'an object of entity metadata by member name');
+    checkObject({ api, argument: 'shared' }, shared, 'an object of shared key parts');
+    checkObject({ api, argument: 'options' }, options);
     const node = collectionNodeOf(members, shared);
     const { now } = options;
+    if (now !== undefined) checkFunction({ api, argument: 'options.now' }, now);
     return new CollectionQuery<M>(
       node,
       now === undefined
@@ -170,7 +183,12 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
     value: NonNullable<M[T][P]>,
   ): CollectionQuery<M, R>;
   where(type: string, property: string, op: ConditionOp, value: unknown): CollectionQuery<M, R> {
-    return this.with(this.member(type, (q) => ({ conditions: [...q.conditions, { property, op, value }] })));
+    return this.with(
+      this.member(type, (q) => {
+        checkCondition(q.meta.name, property, op);
+        return { conditions: [...q.conditions, { property, op, value }] };
+      }),
+    );
   }
 
   /**
@@ -219,7 +237,10 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
   ): CollectionQuery<M, R> {
     const entry: EntriesNode = { property, ...options };
     return this.with(
-      this.member(type, (q) => ({ entries: [...q.entries.filter((e) => e.property !== property), entry] })),
+      this.member(type, (q) => {
+        checkEntriesOptions(q.meta.name, property, options);
+        return { entries: [...q.entries.filter((e) => e.property !== property), entry] };
+      }),
     );
   }
 
@@ -285,6 +306,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
    * ```
    */
   signal(signal: AbortSignal): CollectionQuery<M, R> {
+    checkStepSignal('CollectionQuery.signal', signal);
     return new CollectionQuery<M, R>(this.node, this.executor, { ...this.call, signal }, this.skipReporter);
   }
 
@@ -297,6 +319,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
    * ```
    */
   timeout(ms: number): CollectionQuery<M, R> {
+    checkStepTimeout('CollectionQuery.timeout', ms);
     return new CollectionQuery<M, R>(
       this.node,
       this.executor,
@@ -349,6 +372,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
    * ```
    */
   compile(mode: QueryMode = 'rows'): CompiledCollectionQuery {
+    checkMode(this.node.members.map((m) => m.query.meta.name).join(', '), mode);
     const plan = this.plan(mode);
     return Object.freeze({
       requests: Object.freeze(
@@ -367,6 +391,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
    * ```
    */
   explain(mode: QueryMode = 'rows'): string {
+    checkMode(this.node.members.map((m) => m.query.meta.name).join(', '), mode);
     return explainRead({ kind: 'collection', plan: this.plan(mode) });
   }
 

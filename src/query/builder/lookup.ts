@@ -1,4 +1,7 @@
 import { QueryError } from '../../errors/query-error.js';
+import { checkArray, checkFunction, checkObject } from '../../errors/check-argument.js';
+import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
+import { checkStepSignal, checkStepTimeout } from './builder-arguments.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { QueryPlan } from '../compiler/compile-query.js';
 import { compileRead } from '../compiler/compile-read.js';
@@ -50,7 +53,21 @@ export class Lookup<E extends object> {
     keys: readonly Uint8Array[],
     options: { readonly now?: () => number } = {},
   ): Lookup<E> {
+    const api = 'Lookup.over';
+    checkObject({ api, argument: 'meta' }, meta, 'entity metadata (getEntityMetadata(Class))');
+    checkArray({ api, argument: 'keys' }, keys, 'an array of encoded row keys (Uint8Array)');
+    keys.forEach((key, i) => {
+      if (!(key instanceof Uint8Array))
+        throw new InvalidArgumentError({
+          api,
+          argument: `keys[${i}]`,
+          value: key,
+          expected: 'a Uint8Array row key',
+        });
+    });
+    checkObject({ api, argument: 'options' }, options);
     const { now } = options;
+    if (now !== undefined) checkFunction({ api, argument: 'options.now' }, now);
     return new Lookup<E>(
       keysNode(meta, keys),
       now === undefined
@@ -90,6 +107,8 @@ export class Lookup<E extends object> {
    * ```
    */
   signal(signal: AbortSignal | undefined, timeoutMs?: number): Lookup<E> {
+    checkStepSignal(`Lookup<${this.node.meta.name}>.signal`, signal, true);
+    if (timeoutMs !== undefined) checkStepTimeout(`Lookup<${this.node.meta.name}>.signal`, timeoutMs);
     const call = { ...this.call, signal, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
     return new Lookup<E>(this.node, this.executor, call);
   }
@@ -104,6 +123,7 @@ export class Lookup<E extends object> {
    * ```
    */
   timeout(ms: number): Lookup<E> {
+    checkStepTimeout(`Lookup<${this.node.meta.name}>.timeout`, ms);
     return new Lookup<E>(this.node, this.executor, { ...this.call, timeoutMs: ms });
   }
 

@@ -1,4 +1,12 @@
 import { QueryError } from '../../errors/query-error.js';
+import { checkFunction, checkObject } from '../../errors/check-argument.js';
+import {
+  checkCondition,
+  checkEntriesOptions,
+  checkMode,
+  checkStepSignal,
+  checkStepTimeout,
+} from './builder-arguments.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { ReadRowsRequestData } from '../../model/read-rows-request.js';
 import type { QueryMode, QueryPlan } from '../compiler/compile-query.js';
@@ -133,7 +141,10 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     meta: EntityMetadata<E>,
     options: { readonly now?: () => number } = {},
   ): Query<E> {
+    checkObject({ api: 'Query.over', argument: 'meta' }, meta, 'entity metadata (getEntityMetadata(Class))');
+    checkObject({ api: 'Query.over', argument: 'options' }, options);
     const { now } = options;
+    if (now !== undefined) checkFunction({ api: 'Query.over', argument: 'options.now' }, now);
     return new Query<E>(
       queryNode(meta),
       now === undefined
@@ -169,6 +180,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    * ```
    */
   signal(signal: AbortSignal): Query<E, R> {
+    checkStepSignal(`Query<${this.node.meta.name}>.signal`, signal);
     return new Query<E, R>(this.node, this.executor, { ...this.call, signal }, this.skipReporter);
   }
 
@@ -182,6 +194,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    * ```
    */
   timeout(ms: number): Query<E, R> {
+    checkStepTimeout(`Query<${this.node.meta.name}>.timeout`, ms);
     return new Query<E, R>(this.node, this.executor, { ...this.call, timeoutMs: ms }, this.skipReporter);
   }
 
@@ -209,6 +222,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     value: NonNullable<E[K]>,
   ): Query<E, R>;
   where(property: string, op: ConditionOp, value: unknown): Query<E, R> {
+    checkCondition(this.node.meta.name, property, op);
     const condition: ConditionNode = { property, op, value };
     return this.next({ conditions: [...this.node.conditions, condition] });
   }
@@ -318,6 +332,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    * ```
    */
   entries<K extends CollectionProp<E>>(property: K, options: EntriesOptions<EntryKey<E[K]>>): Query<E, R> {
+    checkEntriesOptions(this.node.meta.name, property, options);
     const entry: EntriesNode = { property, ...options };
     return this.next({ entries: [...this.node.entries.filter((e) => e.property !== property), entry] });
   }
@@ -374,6 +389,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    * ```
    */
   compile(mode: QueryMode = 'rows'): CompiledQuery {
+    checkMode(this.node.meta.name, mode);
     const plan = this.plan(mode);
     return Object.freeze({ request: plan.request, notes: plan.notes });
   }
@@ -388,6 +404,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    * ```
    */
   explain(mode: QueryMode = 'rows'): string {
+    checkMode(this.node.meta.name, mode);
     return explainRead(this.compiled(mode, this.node));
   }
 
@@ -451,6 +468,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    * ```
    */
   async toArray(signal?: AbortSignal): Promise<R[]> {
+    checkStepSignal(`Query<${this.node.meta.name}>.toArray`, signal, true);
     const out: R[] = [];
     await this.each(this.plan(), true, signal, (_key, entity) => out.push(entity as R));
     return out;

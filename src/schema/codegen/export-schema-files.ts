@@ -1,3 +1,4 @@
+import { checkObject, checkOptions } from '../../errors/check-argument.js';
 import { formatRowKeySchemaFile } from '../../codecs/key/row-key-schema-file.js';
 import type { RowKeySchema } from '../../codecs/key/row-key-schema.js';
 import { rowKeySchemaForKey } from '../../codecs/key/row-key-schema-segments.js';
@@ -138,6 +139,8 @@ function keySchema(meta: EntityMetadata): RowKeySchema {
  * ```
  */
 export function exportSchemaFiles(meta: EntityMetadata, options: ExportSchemaFilesOptions = {}): SchemaFiles {
+  checkObject({ api: 'exportSchemaFiles', argument: 'meta' }, meta);
+  checkOptions({ api: 'exportSchemaFiles', argument: 'options' }, options);
   const order = [...new Set([...meta.fields.map((f) => f.family), ...meta.families.map((f) => f.name)])];
   const families: FileFamily[] = order.map((name) => {
     const family = meta.families.find((f) => f.name === name)!;

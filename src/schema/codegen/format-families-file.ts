@@ -1,3 +1,4 @@
+import { checkObject, checkOptions } from '../../errors/check-argument.js';
 import { stringify as stringifyYaml } from 'yaml';
 import type { GcRule } from '../../model/family-spec.js';
 import type { FamiliesFile } from './families-file-types.js';
@@ -59,6 +60,8 @@ function gcToFile(rule: GcRule): unknown {
  * ```
  */
 export function formatFamiliesFile(file: FamiliesFile, options: FormatFamiliesFileOptions = {}): string {
+  checkObject({ api: 'formatFamiliesFile', argument: 'file' }, file);
+  checkOptions({ api: 'formatFamiliesFile', argument: 'options' }, options);
   const families = Object.fromEntries(
     file.families.map(({ name, gc, ...rest }) => [name, { ...(gc ? { gc: gcToFile(gc) } : {}), ...rest }]),
   );

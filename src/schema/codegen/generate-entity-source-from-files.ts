@@ -1,3 +1,4 @@
+import { checkObject, checkOptions, checkString } from '../../errors/check-argument.js';
 import type { GenerateEntitySourceOptions } from './generate-entity-source.js';
 import { generateEntitySource } from './generate-entity-source.js';
 import { parseSchemaFiles } from './parse-schema-files.js';
@@ -18,6 +19,18 @@ export function generateEntitySourceFromFiles(
   texts: { readonly rowKeySchema: string; readonly families: string },
   options: GenerateEntitySourceOptions = {},
 ): string {
+  checkObject({ api: 'generateEntitySourceFromFiles', argument: 'texts' }, texts);
+  checkString(
+    { api: 'generateEntitySourceFromFiles', argument: 'texts.rowKeySchema' },
+    texts.rowKeySchema,
+    'a string',
+  );
+  checkString(
+    { api: 'generateEntitySourceFromFiles', argument: 'texts.families' },
+    texts.families,
+    'a string',
+  );
+  checkOptions({ api: 'generateEntitySourceFromFiles', argument: 'options' }, options);
   const { rowKeySchema, families } = parseSchemaFiles(texts);
   return generateEntitySource(rowKeySchema, families, options);
 }

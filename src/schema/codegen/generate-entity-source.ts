@@ -1,3 +1,4 @@
+import { checkObject, checkObjectArray, checkOptions } from '../../errors/check-argument.js';
 import type { RowKeySchema } from '../../codecs/key/row-key-schema.js';
 import { MetadataError } from '../../errors/metadata-error.js';
 import { entityLines } from './entity-lines.js';
@@ -45,6 +46,9 @@ export function generateEntitySource(
   families: FamiliesFile,
   options: GenerateEntitySourceOptions = {},
 ): string {
+  checkObject({ api: 'generateEntitySource', argument: 'rowKeySchema' }, rowKeySchema);
+  checkObject({ api: 'generateEntitySource', argument: 'families' }, families);
+  checkOptions({ api: 'generateEntitySource', argument: 'options' }, options);
   return generateEntitiesSource([{ rowKeySchema, families }], options);
 }
 
@@ -69,6 +73,8 @@ export function generateEntitiesSource(
   files: readonly SchemaFilesInput[],
   options: GenerateEntitySourceOptions = {},
 ): string {
+  checkObjectArray({ api: 'generateEntitiesSource', argument: 'files' }, files, 'objects');
+  checkOptions({ api: 'generateEntitiesSource', argument: 'options' }, options);
   const g = new SourceGenerator(options);
   const { order, parentOf } = orderSchemaFiles(files);
   const names = new Set<string>();

@@ -1,4 +1,5 @@
 import { createKeyCodec } from '../../codecs/key/create-key-codec.js';
+import { checkObject, checkOptions } from '../../errors/check-argument.js';
 import type { SegmentSpec } from '../../codecs/key/key-codec-types.js';
 import type { RowKeySchema } from '../../codecs/key/row-key-schema.js';
 import { keySegmentsFromRowKeySchema } from '../../codecs/key/row-key-schema-segments.js';
@@ -6,6 +7,7 @@ import { utf8DecodeStrict } from '../../codecs/key/utf8.js';
 import { BigtableMapperError } from '../../errors/bigtable-mapper-error.js';
 import type { RowData } from '../../model/row-data.js';
 import type { BigtableConnection } from '../../transport/bigtable-connection.js';
+import { checkConnectionAndTable } from '../../transport/bigtable-connection.js';
 import type { FamiliesFile, FileKeyHint } from './families-file-types.js';
 import type { GenerateEntitySourceOptions } from './generate-entity-source.js';
 import { generateEntitiesSource } from './generate-entity-source.js';
@@ -214,7 +216,10 @@ export async function inferTableEntities(
   tableId: string,
   options: InferTableOptions = {},
 ): Promise<InferredTable> {
+  checkObject({ api: 'inferTableEntities', argument: 'source' }, source, 'a BigtableConnection or a Mapper');
   const connection = 'connection' in source ? source.connection : source;
+  checkConnectionAndTable('inferTableEntities', connection, tableId);
+  checkOptions({ api: 'inferTableEntities', argument: 'options' }, options);
   return inferEntitiesFromSample(await sampleTable(connection, tableId, options), options);
 }
 

@@ -1,3 +1,4 @@
+import { checkObject } from '../../errors/check-argument.js';
 /**
  * How sure a guess of codegen from a live table is: `high` = every sampled value agrees and there were enough of
  * them; `medium` = they agree but few were sampled, or most agree; `low` = a fallback or a weak majority.
@@ -41,6 +42,7 @@ export interface Inference {
  * ```
  */
 export function inferenceComment(inference: Inference): string {
+  checkObject({ api: 'inferenceComment', argument: 'inference' }, inference);
   return `inferred ${inference.conclusion}: ${inference.evidence} (${inference.confidence} confidence)`;
 }
 

@@ -1,3 +1,4 @@
+import { checkOptions, checkString } from '../../errors/check-argument.js';
 import { parse as parseYaml } from 'yaml';
 import { MetadataError } from '../../errors/metadata-error.js';
 import { familyNameProblem, tableIdProblem } from '../../metadata/bigtable-names.js';
@@ -409,6 +410,8 @@ function parseHierarchy(r: Reader, top: Map<string, unknown>): { parent?: string
  * ```
  */
 export function parseFamiliesFile(text: string, options: ParseFamiliesFileOptions = {}): FamiliesFile {
+  checkString({ api: 'parseFamiliesFile', argument: 'text' }, text, 'a string');
+  checkOptions({ api: 'parseFamiliesFile', argument: 'options' }, options);
   const format = options.format ?? 'auto';
   const json = format === 'json' || (format === 'auto' && text.trimStart().startsWith('{'));
   let document: unknown;

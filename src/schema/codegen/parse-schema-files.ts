@@ -1,3 +1,4 @@
+import { checkObject, checkString } from '../../errors/check-argument.js';
 import type { RowKeySchema } from '../../codecs/key/row-key-schema.js';
 import { parseRowKeySchemaFile } from '../../codecs/key/row-key-schema-file.js';
 import type { FamiliesFile } from './families-file-types.js';
@@ -18,6 +19,9 @@ export function parseSchemaFiles(texts: { readonly rowKeySchema: string; readonl
   readonly rowKeySchema: RowKeySchema;
   readonly families: FamiliesFile;
 } {
+  checkObject({ api: 'parseSchemaFiles', argument: 'texts' }, texts);
+  checkString({ api: 'parseSchemaFiles', argument: 'texts.rowKeySchema' }, texts.rowKeySchema, 'a string');
+  checkString({ api: 'parseSchemaFiles', argument: 'texts.families' }, texts.families, 'a string');
   return {
     rowKeySchema: parseRowKeySchemaFile(texts.rowKeySchema),
     families: parseFamiliesFile(texts.families),

@@ -1,3 +1,4 @@
+import { checkObject, checkObjectArray } from '../../errors/check-argument.js';
 import type { RowKeySchema } from '../../codecs/key/row-key-schema.js';
 import type { ValueCodec } from '../../codecs/value/value-codec.js';
 import { MetadataError } from '../../errors/metadata-error.js';
@@ -52,6 +53,7 @@ function qualifierRef(qualifier: FileQualifier | undefined): { qualifier?: strin
  * ```
  */
 export function schemaFilesEntities(files: readonly SchemaFilesInput[]): EntityMetadata[] {
+  checkObjectArray({ api: 'schemaFilesEntities', argument: 'files' }, files, 'objects');
   const { order, parentOf } = orderSchemaFiles(files);
   const problems: MetadataProblem[] = [];
   const targets: EntityClass[] = [];
@@ -89,6 +91,8 @@ export function schemaFilesEntities(files: readonly SchemaFilesInput[]): EntityM
  * ```
  */
 export function schemaFilesMetadata(rowKeySchema: RowKeySchema, file: FamiliesFile): EntityMetadata {
+  checkObject({ api: 'schemaFilesMetadata', argument: 'rowKeySchema' }, rowKeySchema);
+  checkObject({ api: 'schemaFilesMetadata', argument: 'file' }, file);
   return schemaFilesEntities([{ rowKeySchema, families: file }])[0]!;
 }
 

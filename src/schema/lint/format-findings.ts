@@ -1,3 +1,4 @@
+import { checkObjectArray } from '../../errors/check-argument.js';
 import type { LintFinding, LintSeverity } from './lint-types.js';
 
 const RANK: Readonly<Record<LintSeverity, number>> = { error: 0, warning: 1, info: 2 };
@@ -40,6 +41,7 @@ export function sortFindings(findings: readonly LintFinding[]): LintFinding[] {
  * ```
  */
 export function formatFindings(findings: readonly LintFinding[]): string {
+  checkObjectArray({ api: 'formatFindings', argument: 'findings' }, findings, 'objects');
   const blocks = sortFindings(findings).map((f) => {
     const where = f.property === undefined ? f.entity : `${f.entity}.${f.property}`;
     return [

@@ -1,3 +1,4 @@
+import { checkObjectArray, checkOptions } from '../../errors/check-argument.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import { lintStepChain, lintUpcasterReads } from './evolution-rules.js';
 import { lintCellSizes, lintFamilyCount, lintGcRules, lintNameLengths } from './family-rules.js';
@@ -71,6 +72,8 @@ function lintSilences(
  * ```
  */
 export function lintEntities(metas: readonly EntityMetadata[], options: LintOptions = {}): LintFinding[] {
+  checkObjectArray({ api: 'lintEntities', argument: 'metas' }, metas, 'objects');
+  checkOptions({ api: 'lintEntities', argument: 'options' }, options);
   const allow = options.allow ?? {};
   const found = [
     ...metas.flatMap((meta) => [

@@ -1,3 +1,4 @@
+import { checkObjectArray, checkOptions } from '../../errors/check-argument.js';
 import type { SchemaFilesInput } from '../codegen/families-file-types.js';
 import { schemaFilesEntities } from '../codegen/schema-files-metadata.js';
 export type { SchemaFilesInput } from '../codegen/families-file-types.js';
@@ -23,6 +24,8 @@ export function lintSchemaFiles(
   files: readonly SchemaFilesInput[],
   options: LintOptions = {},
 ): LintFinding[] {
+  checkObjectArray({ api: 'lintSchemaFiles', argument: 'files' }, files, 'objects');
+  checkOptions({ api: 'lintSchemaFiles', argument: 'options' }, options);
   const allow: Record<string, Readonly<Record<string, string>>> = { ...options.allow };
   const maxBytes: Record<string, Readonly<Record<string, number>>> = { ...options.maxBytes };
   for (const { families } of files) {

@@ -22,6 +22,12 @@ export { Codecs } from '../src/codecs/value/codecs.js';
 export { Gc } from '../src/metadata/gc.js';
 export { defineEntity, getEntityMetadata } from '../src/metadata/index.js';
 export type { Versioned } from '../src/metadata/entity-metadata.js';
+export type {
+  ProtobufConversionOptions,
+  ProtobufEnum,
+  ProtobufField,
+  ProtobufMessageType,
+} from '../src/codecs/value/protobuf-message-type.js';
 export type { FieldDecoratorKey } from './decorator-target.js';
 export type {
   AggregateOptions,

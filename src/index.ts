@@ -143,6 +143,12 @@ export type { BuiltinCodecName, BuiltinCodecTypes } from './codecs/value/codecs.
 export type { ValueCodec, UserCodec } from './codecs/value/value-codec.js';
 export type { JsonValue } from './codecs/value/json-codec.js';
 export type { ProtobufCodecOptions } from './codecs/value/protobuf-codec.js';
+export type {
+  ProtobufConversionOptions,
+  ProtobufEnum,
+  ProtobufField,
+  ProtobufMessageType,
+} from './codecs/value/protobuf-message-type.js';
 
 // Row keys: entity key codecs, row-key schemas and their files, OrderedCode, key ranges (docs/row-keys.md).
 export { createKeyCodec } from './codecs/key/create-key-codec.js';

@@ -1,6 +1,6 @@
-import type protobuf from 'protobufjs';
 import type { SegmentSpec } from '../codecs/key/key-codec-types.js';
 import type { BuiltinCodecName } from '../codecs/value/codecs.js';
+import type { ProtobufMessageType } from '../codecs/value/protobuf-message-type.js';
 import type { UserCodec, ValueCodec } from '../codecs/value/value-codec.js';
 import type { AggregateKind, GcRule } from '../model/family-spec.js';
 import type { EntityClass } from './entity-metadata.js';
@@ -146,8 +146,11 @@ export interface ColumnOptions<T = unknown> extends PresenceOptions {
 export interface ProtobufColumnOptions extends PresenceOptions {
   readonly family: string;
   readonly qualifier?: QualifierRef;
-  /** A protobufjs Type, or a fully qualified type name looked up in `file`. */
-  readonly type: protobuf.Type | string;
+  /**
+   * A protobufjs Type (of any major: typed by the members the SDK uses, {@link ProtobufMessageType}), or a fully
+   * qualified type name looked up in `file`.
+   */
+  readonly type: ProtobufMessageType | string;
   /** `.proto` file(s) to load (at resolution, with `protobuf.loadSync`) when `type` is a name. */
   readonly file?: string | readonly string[];
   /** Decoded form: plain `object` (default) or protobufjs `message` instance. */

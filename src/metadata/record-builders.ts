@@ -1,5 +1,5 @@
-import protobuf from 'protobufjs';
 import { builtinCodec, isCodecLike } from '../codecs/value/codecs.js';
+import { isProtobufMessageType } from '../codecs/value/protobuf-message-type.js';
 import type { EntityOptions, FamilyOptions, KeyPartOptions, KeyPartType } from './declaration-args.js';
 import type {
   DeclarationRecord,
@@ -270,8 +270,10 @@ function fieldProblems(kind: FieldKind, options: Record<string, unknown>): strin
           problems.push(
             `type ${JSON.stringify(options.type)} is a name: give the .proto file(s) to load it from`,
           );
-      } else if (!(options.type instanceof protobuf.Type)) {
-        problems.push('type must be a protobufjs Type or a fully qualified type name with file');
+      } else if (!isProtobufMessageType(options.type)) {
+        problems.push(
+          'type must be a protobufjs Type (of any major) or a fully qualified type name with file',
+        );
       }
       if (options.output !== undefined && options.output !== 'object' && options.output !== 'message')
         problems.push(`output must be 'object' or 'message'`);

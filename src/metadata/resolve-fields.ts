@@ -1,8 +1,8 @@
-import type protobuf from 'protobufjs';
 import { bytesCodec } from '../codecs/value/bytes-codec.js';
 import { int64AsNumberCodec, int64Codec, serverInt64AsNumberCodec } from '../codecs/value/int64-codec.js';
 import { versionCellCodec } from '../codecs/value/version-cell-codec.js';
 import { protobufCodec } from '../codecs/value/protobuf-codec.js';
+import type { ProtobufMessageType } from '../codecs/value/protobuf-message-type.js';
 import { stringCodec } from '../codecs/value/string-codec.js';
 import type { ValueCodec } from '../codecs/value/value-codec.js';
 import type { MetadataProblem } from '../errors/metadata-error.js';
@@ -54,9 +54,9 @@ function int64DesignProblem(
 }
 
 function protobufType(options: {
-  type: protobuf.Type | string;
+  type: ProtobufMessageType | string;
   file?: string | readonly string[];
-}): protobuf.Type {
+}): ProtobufMessageType {
   if (typeof options.type !== 'string') return options.type;
   const files = typeof options.file === 'string' ? [options.file] : (options.file ?? []);
   return loadProtobufType(files, options.type);

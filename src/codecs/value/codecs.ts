@@ -1,6 +1,6 @@
-import type protobuf from 'protobufjs';
 import type { UserCodec, ValueCodec } from './value-codec.js';
 import type { ProtobufCodecOptions } from './protobuf-codec.js';
+import type { ProtobufMessageType } from './protobuf-message-type.js';
 import { booleanCodec } from './boolean-codec.js';
 import { bytesCodec } from './bytes-codec.js';
 import { dateCodec } from './date-codec.js';
@@ -71,7 +71,7 @@ export const Codecs = Object.freeze({
   },
   /** A protobufjs message type as one cell (see `protobufCodec`); the explicit type keeps the API report exact. */
   protobuf: protobufCodec as <T extends object = Record<string, unknown>>(
-    type: protobuf.Type,
+    type: ProtobufMessageType,
     options?: ProtobufCodecOptions,
   ) => ValueCodec<T>,
   /** A codec of your own, `{ encode, decode }`, with the SDK's error reporting (see `userCodec`). */

@@ -1,5 +1,5 @@
 import { checkObject, checkOptions } from '../../errors/check-argument.js';
-import type protobuf from 'protobufjs';
+import type { ProtobufConversionOptions, ProtobufMessageType } from './protobuf-message-type.js';
 import type { ValueCodec } from './value-codec.js';
 import { codecFailure, plainBytes } from './codec-failure.js';
 import { checkProtobufObject, ProtobufValueProblem } from './protobuf-object-check.js';
@@ -19,7 +19,7 @@ export interface ProtobufCodecOptions {
    */
   readonly output?: 'object' | 'message';
   /** Overrides the `toObject` conversion options when `output` is `object`. */
-  readonly toObject?: protobuf.IConversionOptions;
+  readonly toObject?: ProtobufConversionOptions;
 }
 
 /**
@@ -33,7 +33,7 @@ export interface ProtobufCodecOptions {
  * ReadingType.toObject(message, PROTOBUF_OBJECT_OPTIONS);
  * ```
  */
-export const PROTOBUF_OBJECT_OPTIONS: protobuf.IConversionOptions = Object.freeze({
+export const PROTOBUF_OBJECT_OPTIONS: ProtobufConversionOptions = Object.freeze({
   longs: String,
   enums: String,
   defaults: false,
@@ -42,9 +42,9 @@ export const PROTOBUF_OBJECT_OPTIONS: protobuf.IConversionOptions = Object.freez
   oneofs: false,
 });
 
-const defaultCodecs = new WeakMap<protobuf.Type, ValueCodec<Record<string, unknown>>>();
+const defaultCodecs = new WeakMap<ProtobufMessageType, ValueCodec<Record<string, unknown>>>();
 
-function prepare(type: protobuf.Type): void {
+function prepare(type: ProtobufMessageType): void {
   try {
     type.resolveAll();
   } catch (error) {
@@ -67,7 +67,7 @@ function unbuffer(value: unknown): unknown {
 
 /**
  * One protobuf message per cell: the bytes are exactly `Type.encode(message).finish()`. `type` is a protobufjs
- * `Type`, from `protobuf.loadSync('x.proto').lookupType('pkg.Msg')` or built by reflection. Encoding accepts a
+ * `Type` of any major (typed structurally, {@link ProtobufMessageType}), from `protobuf.loadSync('x.proto').lookupType('pkg.Msg')` or built by reflection. Encoding accepts a
  * message instance or a plain object, checked strictly (unknown fields, wrong types and out-of-range integers are
  * errors; int64 may be a number, decimal string or bigint). Decoding returns a plain object (see
  * {@link PROTOBUF_OBJECT_OPTIONS}) or, with `output: 'message'`, the message instance.
@@ -79,7 +79,7 @@ function unbuffer(value: unknown): unknown {
  * ```
  */
 export function protobufCodec<T extends object = Record<string, unknown>>(
-  type: protobuf.Type,
+  type: ProtobufMessageType,
   options: ProtobufCodecOptions = {},
 ): ValueCodec<T> {
   checkObject({ api: 'Codecs.protobuf', argument: 'type' }, type, 'a protobufjs message Type');
@@ -95,11 +95,10 @@ export function protobufCodec<T extends object = Record<string, unknown>>(
   const codec: ValueCodec<T> = Object.freeze({
     name,
     encode(value: T): Uint8Array {
-      let message: protobuf.Message;
+      let message: object;
       try {
         const checked = checkProtobufObject(type, value);
-        message =
-          checked instanceof type.ctor ? (checked as unknown as protobuf.Message) : type.fromObject(checked);
+        message = checked instanceof type.ctor ? checked : type.fromObject(checked);
       } catch (error) {
         const reason = error instanceof ProtobufValueProblem ? error.message : String(error);
         throw codecFailure(name, 'encode', value, `a valid ${type.name} message`, reason, error);
@@ -107,7 +106,7 @@ export function protobufCodec<T extends object = Record<string, unknown>>(
       return plainBytes(type.encode(message).finish());
     },
     decode(bytes: Uint8Array): T {
-      let message: protobuf.Message;
+      let message: object;
       try {
         // Decoding from a plain Uint8Array (not a Buffer) makes protobufjs return bytes fields as Uint8Array.
         message = type.decode(plainBytes(bytes));

@@ -1,4 +1,5 @@
-import protobuf from 'protobufjs';
+import type { ProtobufField, ProtobufMessageType } from './protobuf-message-type.js';
+import { isProtobufEnum, isProtobufMessageType } from './protobuf-message-type.js';
 
 const INT32: readonly [bigint, bigint] = [-(2n ** 31n), 2n ** 31n - 1n];
 const UINT32: readonly [bigint, bigint] = [0n, 2n ** 32n - 1n];
@@ -52,10 +53,11 @@ function checkInteger(value: unknown, type: string, range: readonly [bigint, big
   return range === INT64 || range === UINT64 ? n.toString() : Number(n);
 }
 
-function checkScalar(field: protobuf.Field, value: unknown, path: string): unknown {
+function checkScalar(field: ProtobufField, value: unknown, path: string): unknown {
   const resolved = field.resolvedType;
-  if (resolved instanceof protobuf.Type) return checkMessage(resolved, value, path);
-  if (resolved instanceof protobuf.Enum) {
+  // By members, not instanceof: the type may come from the application's own copy of protobufjs.
+  if (isProtobufMessageType(resolved)) return checkMessage(resolved, value, path);
+  if (isProtobufEnum(resolved)) {
     if (typeof value === 'string' && Object.prototype.hasOwnProperty.call(resolved.values, value))
       return value;
     if (typeof value === 'number' && Number.isInteger(value)) return value;
@@ -94,16 +96,16 @@ function checkScalar(field: protobuf.Field, value: unknown, path: string): unkno
  * ```
  */
 export function checkProtobufObject(
-  type: protobuf.Type,
+  type: ProtobufMessageType,
   value: unknown,
   path = '$',
 ): Record<string, unknown> {
   return checkMessage(type, value, path) as Record<string, unknown>;
 }
 
-function checkMessage(type: protobuf.Type, value: unknown, path: string): unknown {
+function checkMessage(type: ProtobufMessageType, value: unknown, path: string): unknown {
   if (value instanceof type.ctor) {
-    const problem = type.verify(value as protobuf.Message);
+    const problem = type.verify(value as object);
     if (problem) throw new ProtobufValueProblem(`${path}: ${problem}`);
     return value;
   }

@@ -1,7 +1,8 @@
 import { utf8DecodeStrict } from '../../codecs/key/utf8.js';
 import type { FamilySpec } from '../../model/family-spec.js';
 import type { RowData } from '../../model/row-data.js';
-import type { FileFamily, FileQualifier } from './families-file-types.js';
+import type { FileColumn, FileFamily, FileInt64Cell, FileQualifier } from './families-file-types.js';
+import { counterEvidence } from './infer-counter.js';
 import { guessValueCodec } from './infer-value-codec.js';
 import type { Inference } from './inference.js';
 
@@ -66,12 +67,18 @@ interface Column {
   readonly qualifier: Uint8Array;
   /** Latest value per row that has the column. */
   readonly values: Uint8Array[];
+  /** Every sampled version per row that has the column, newest first. */
+  readonly histories: Uint8Array[][];
   maxVersions: number;
 }
 
 /** Columns of one family over the rows: qualifier → latest value per row, and the most versions in a row. */
-function columnsOf(rows: readonly RowData[], family: string): { columns: Column[]; rowsWith: number } {
+function columnsOf(
+  rows: readonly RowData[],
+  family: string,
+): { columns: Column[]; rowsWith: number; qualifierSets: number } {
   const byQualifier = new Map<string, Column>();
+  const sets = new Set<string>();
   let rowsWith = 0;
   for (const row of rows) {
     const versions = new Map<string, number>();
@@ -82,17 +89,24 @@ function columnsOf(rows: readonly RowData[], family: string): { columns: Column[
       versions.set(k, seen + 1);
       let column = byQualifier.get(k);
       if (!column) {
-        column = { qualifier: cell.qualifier, values: [], maxVersions: 0 };
+        column = { qualifier: cell.qualifier, values: [], histories: [], maxVersions: 0 };
         byQualifier.set(k, column);
       }
       // Cells come newest first within a column: the first one is the latest value.
-      if (seen === 0) column.values.push(cell.value);
+      if (seen === 0) {
+        column.values.push(cell.value);
+        column.histories.push([]);
+      }
+      column.histories.at(-1)!.push(cell.value);
       column.maxVersions = Math.max(column.maxVersions, seen + 1);
     }
-    if (versions.size > 0) rowsWith += 1;
+    if (versions.size > 0) {
+      rowsWith += 1;
+      sets.add([...versions.keys()].sort().join(','));
+    }
   }
   const columns = [...byQualifier.values()].sort((a, b) => compareBytes(a.qualifier, b.qualifier));
-  return { columns, rowsWith };
+  return { columns, rowsWith, qualifierSets: sets.size };
 }
 
 function qualifierText(q: Uint8Array): string | undefined {
@@ -101,11 +115,35 @@ function qualifierText(q: Uint8Array): string | undefined {
 }
 
 /**
+ * Qualifiers as data although few (members of a conversation, tags): at least 3 distinct qualifiers over at least 2
+ * rows, rows holding different sets of them, none in every row, and one kind of value (every value empty, or every
+ * qualifier's values of one codec). Columns of a record have a qualifier every row holds, or values of different
+ * kinds. Returns the evidence, or `undefined`.
+ */
+function qualifiersVary(
+  columns: readonly Column[],
+  rowsWith: number,
+  qualifierSets: number,
+): string | undefined {
+  if (columns.length < 3 || rowsWith < 2 || qualifierSets < 2) return undefined;
+  if (columns.some((c) => c.values.length === rowsWith)) return undefined;
+  const empty = columns.every((c) => c.values.every((v) => v.length === 0));
+  const codecs = new Set(columns.map((c) => JSON.stringify(guessValueCodec(c.values).codec)));
+  if (!empty && codecs.size !== 1) return undefined;
+  return (
+    `${columns.length} distinct qualifiers across ${rowsWith} sampled rows in ${qualifierSets} different sets, ` +
+    `none in every row, ${empty ? 'every value empty' : 'values of one codec'}: the qualifiers are data`
+  );
+}
+
+/**
  * Guesses what each column family of a table stores from sampled rows: an aggregate family (typed by GetTable)
  * gets one aggregate per qualifier seen; a family with many distinct qualifiers across rows (more than
- * `mapThreshold`, or at least 4 that each appear in under half of the rows) is qualifier-as-data — a `Set` when
- * every value is empty, else a `Map` whose value codec is guessed; any other family gets one column per qualifier,
- * its codec guessed from the values ({@link guessValueCodec}), optional when some rows lack it. Families come in
+ * `mapThreshold`, or at least 4 that each appear in under half of the rows on average), or with qualifiers that vary
+ * across rows with one kind of value (see `qualifiersVary`), is qualifier-as-data — a `Set` when every value is
+ * empty, else a `Map` whose value codec is guessed; any other family gets one column per qualifier, its codec
+ * guessed from the values ({@link guessValueCodec}), optional when some rows lack it, or a counter when its version
+ * history shows increments ({@link counterEvidence}). Families come in
  * name order, columns in qualifier byte order, so the same rows always give the same result. Pure.
  *
  * @example
@@ -131,7 +169,7 @@ export function inferFamilies(
       ...(spec.gcRule ? { gc: spec.gcRule } : {}),
       ...(spec.aggregate ? { aggregate: spec.aggregate } : {}),
     };
-    const { columns, rowsWith } = columnsOf(rows, name);
+    const { columns, rowsWith, qualifierSets } = columnsOf(rows, name);
     const property = (q: Uint8Array): { property: string; qualifier?: FileQualifier } => {
       const text = qualifierText(q);
       const id = text === undefined ? undefined : identifierOf(text);
@@ -158,13 +196,17 @@ export function inferFamilies(
       columns.length === 0
         ? 1
         : columns.reduce((sum, c) => sum + c.values.length, 0) / columns.length / Math.max(rowsWith, 1);
-    const asData = columns.length > threshold || (columns.length >= 4 && rowsWith >= 4 && coverage < 0.5);
+    const byCount = columns.length > threshold || (columns.length >= 4 && rowsWith >= 4 && coverage < 0.5);
+    const varying = byCount ? undefined : qualifiersVary(columns, rowsWith, qualifierSets);
+    const asData = byCount || varying !== undefined;
     if (asData) {
       const values = columns.flatMap((c) => c.values);
       const textKeys = columns.filter((c) => qualifierText(c.qualifier) !== undefined).length;
       const key = textKeys === columns.length ? 'string' : 'bytes';
       const prop = names.claim(identifierOf(name) ?? 'entries');
-      const why = `${columns.length} distinct qualifiers across ${rowsWith} sampled rows, each in ${percent(coverage)} of them on average`;
+      const why =
+        varying ??
+        `${columns.length} distinct qualifiers across ${rowsWith} sampled rows, each in ${percent(coverage)} of them on average`;
       const confidence = columns.length > threshold && rowsWith >= 10 ? 'high' : 'medium';
       if (values.every((v) => v.length === 0)) {
         families.push({ ...base, set: { property: prop, key } });
@@ -186,12 +228,28 @@ export function inferFamilies(
       }
       continue;
     }
-    const fileColumns = columns.map((c) => {
+    const fileColumns: FileColumn[] = [];
+    const counters: FileInt64Cell[] = [];
+    for (const c of columns) {
       const p = property(c.qualifier);
       const guess = guessValueCodec(c.values);
+      const increments = guess.codec === 'int64' ? counterEvidence(c.histories) : undefined;
+      if (increments !== undefined) {
+        counters.push(p);
+        inferences.push({
+          subject: p.property,
+          conclusion: 'counter',
+          evidence: increments,
+          confidence: 'medium',
+        });
+        continue;
+      }
       const optional = c.values.length < total;
       const notes = [
         ...(guess.note ? [guess.note] : []),
+        ...(guess.codec === 'int64'
+          ? ['if it is incremented (ReadModifyWriteRow), declare it a counter: no version history showed it']
+          : []),
         ...(optional ? [`optional: in ${c.values.length}/${total} sampled rows`] : []),
         ...(c.maxVersions > 1
           ? [`up to ${c.maxVersions} versions in a row: add versioned: true to read the history`]
@@ -203,9 +261,13 @@ export function inferFamilies(
         evidence: `${guess.evidence}${notes.length ? `; ${notes.join('; ')}` : ''}`,
         confidence: guess.confidence,
       });
-      return { ...p, codec: guess.codec, ...(optional ? { optional: true } : {}) };
+      fileColumns.push({ ...p, codec: guess.codec, ...(optional ? { optional: true } : {}) });
+    }
+    families.push({
+      ...base,
+      ...(fileColumns.length ? { columns: fileColumns } : {}),
+      ...(counters.length ? { counters } : {}),
     });
-    families.push({ ...base, ...(fileColumns.length ? { columns: fileColumns } : {}) });
   }
   return { families, inferences };
 }

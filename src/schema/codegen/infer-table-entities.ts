@@ -50,9 +50,9 @@ export interface InferTableOptions
    */
   readonly splitByPrefix?: boolean;
   /**
-   * A parent entity and child entities whose keys extend its key (`video#v1`, `video#v1#c#<ts>`) when the sampled
-   * keys have 2–4 numbers of fields, each longer kind being a shorter kind's key, one word and fields of its own
-   * (see `inferHierarchy`); the child's source imports its parent from `./<parent in kebab-case>.js`. Default true.
+   * A parent entity and child entities whose keys extend its key (`video#v1`, `video#v1#c#<ts>`; sibling kinds
+   * `conv#1#m#<ts>` and `conv#1#u#<member>` under `conv#1`): a tree of kinds of key, each child kind being its
+   * parent's key, a word and fields of its own (see `inferHierarchy`); the child's source imports its parent from `./<parent in kebab-case>.js`. Default true.
    */
   readonly hierarchy?: boolean;
 }
@@ -253,11 +253,15 @@ export function inferEntitiesFromSample(sample: TableSample, options: InferTable
         inferEntity(sample, options, { entity, rows: group.rows, layout, total: sample.rows.length }, []),
       ];
     }
-    // A parent, then each child named after its parent and its literal (VideoRows, VideoRowsC).
+    // A parent, then each child named after its parent and its literal (VideoRows, VideoRowsC; siblings
+    // ConvRowsM, ConvRowsU); each child's source is generated with its ancestors' files (its chain, not its uncles).
     const out: InferredEntity[] = [];
-    let name = entity;
+    const chains: InferredEntity[][] = [];
     for (const level of levels) {
-      name = level.literal === undefined ? entity : `${name}${pascalCase(level.literal)}`;
+      const ancestors = level.parent === undefined ? [] : [...chains[level.parent]!, out[level.parent]!];
+      const name =
+        level.literal === undefined ? entity : `${ancestors.at(-1)!.entity}${pascalCase(level.literal)}`;
+      chains.push(ancestors);
       out.push(
         inferEntity(
           sample,
@@ -269,7 +273,7 @@ export function inferEntitiesFromSample(sample: TableSample, options: InferTable
             total: sample.rows.length,
             literal: level.literal,
           },
-          out,
+          ancestors,
         ),
       );
     }

@@ -189,6 +189,86 @@ describe('inferFamilies', () => {
     expect(inferFamilies(rows, { f: {} }).families[0]!.columns).toHaveLength(4);
   });
 
+  it('few qualifiers that vary across rows are data: a Set when every value is empty, a Map when values agree', () => {
+    const members = [
+      ['alice', 'bob'],
+      ['bob', 'carol', 'dave'],
+      ['alice', 'carol'],
+      ['alice', 'bob', 'erin'],
+    ];
+    const rows = members.map((names, i) =>
+      row(`conv#c${i}`, [
+        ['d', 'title', text(`t${i}`)],
+        ...names.map((n): [string, string, Uint8Array] => ['members', n, new Uint8Array()]),
+        ...names.map((n): [string, string, Uint8Array] => ['roles', n, text(i ? 'member' : 'owner')]),
+      ]),
+    );
+    const guess = inferFamilies(rows, { d: {}, members: {}, roles: {} });
+    expect(guess.families).toEqual([
+      { name: 'd', columns: [{ property: 'title', codec: 'string' }] },
+      { name: 'members', set: { property: 'members', key: 'string' } },
+      { name: 'roles', map: { property: 'roles', key: 'string', value: 'string' } },
+    ]);
+    expect(guess.inferences.find((i) => i.subject === 'members')).toMatchObject({
+      conclusion: 'Set<string> (qualifier-as-data)',
+      evidence:
+        '5 distinct qualifiers across 4 sampled rows in 4 different sets, none in every row, every value empty: ' +
+        'the qualifiers are data; 10/10 sampled values are empty',
+    });
+    // Optional columns of a record: one qualifier in every row, or values of different kinds, stay columns.
+    const record = [0, 1, 2, 3].map((i) =>
+      row(`k${i}`, [
+        ['p', 'name', text('n')],
+        ...(i % 2 ? [['p', 'bio', text('b')] as [string, string, Uint8Array]] : []),
+        ...(i % 3 ? [['p', 'site', text('s')] as [string, string, Uint8Array]] : []),
+      ]),
+    );
+    expect(inferFamilies(record, { p: {} }).families[0]!.columns).toHaveLength(3);
+    const mixed = [0, 1, 2, 3].map((i) =>
+      row(`k${i}`, [
+        ...(i % 2 ? [['p', 'bio', text('b')] as [string, string, Uint8Array]] : []),
+        ...(i % 2 ? [] : [['p', 'age', int64(40n)] as [string, string, Uint8Array]]),
+        ...(i === 3 ? [['p', 'site', text('s')] as [string, string, Uint8Array]] : []),
+      ]),
+    );
+    expect(inferFamilies(mixed, { p: {} }).families[0]!.columns).toHaveLength(3);
+  });
+
+  it('a counter from its increment history; an 8-byte integer without history stays an int64 column, noted', () => {
+    const versions = (family: string, qualifier: string, values: bigint[]): RowData['cells'] =>
+      values.map((v, i) => ({
+        family,
+        qualifier: text(qualifier),
+        timestampMicros: BigInt(1000 * (values.length - i)),
+        value: int64(v),
+        labels: [],
+      }));
+    const rows: RowData[] = [
+      { key: text('u1'), cells: [...versions('c', 'unread', [3n, 2n, 1n]), ...versions('c', 'seq', [7n])] },
+      { key: text('u2'), cells: [...versions('c', 'unread', [1n]), ...versions('c', 'seq', [9n])] },
+    ];
+    const guess = inferFamilies(rows, { c: {} });
+    expect(guess.families).toEqual([
+      { name: 'c', columns: [{ property: 'seq', codec: 'int64' }], counters: [{ property: 'unread' }] },
+    ]);
+    expect(guess.inferences.find((i) => i.subject === 'unread')).toMatchObject({
+      conclusion: 'counter',
+      confidence: 'medium',
+      evidence: expect.stringContaining(
+        '1/2 sampled rows hold up to 3 versions of this 8-byte big-endian integer',
+      ),
+    });
+    expect(guess.inferences.find((i) => i.subject === 'seq')!.evidence).toContain(
+      'if it is incremented (ReadModifyWriteRow), declare it a counter',
+    );
+    // A version history that ever decreases is not one of increments.
+    const decreasing: RowData = { key: text('u3'), cells: versions('c', 'unread', [1n, 5n]) };
+    expect(inferFamilies([decreasing], { c: {} }).families[0]).toEqual({
+      name: 'c',
+      columns: [{ property: 'unread', codec: 'int64' }],
+    });
+  });
+
   it('confidenceOf: all agree and enough, all agree and few, most agree, fewer', () => {
     expect([confidenceOf(10, 10), confidenceOf(3, 3), confidenceOf(19, 20), confidenceOf(1, 2)]).toEqual([
       'high',
@@ -313,9 +393,54 @@ describe('inferHierarchy: hierarchical keys in a sample', () => {
     });
   });
 
-  it('no hierarchy: one number of fields, no common word, no child extending a sampled parent, a word too soon', () => {
+  it('sibling child kinds under one parent: a tree of kinds by their literal word, parts named in preorder', () => {
+    const chat = [
+      row('conv#c1', 'd'),
+      row('conv#c2', 'd'),
+      row('conv#c1#m#9223370000000000001', 'm'),
+      row('conv#c1#m#9223370000000000002', 'm'),
+      row('conv#c2#m#9223370000000000003', 'm'),
+      row('conv#c1#u#alice', 'c'),
+      row('conv#c2#u#bob', 'c'),
+    ];
+    const levels = inferHierarchy(chat, ['convId', 'at', 'member'])!;
+    expect(levels.map((l) => [l.rows.length, l.literal, l.parent])).toEqual([
+      [2, undefined, undefined],
+      [3, 'm', 0],
+      [2, 'u', 0],
+    ]);
+    expect(levels[2]!.segments).toEqual([
+      { type: 'literal', name: 'literal_0', value: 'conv' },
+      { type: 'string', name: 'convId' },
+      { type: 'literal', value: 'u' },
+      { type: 'string', name: 'member' },
+    ]);
+    const { entities } = inferEntitiesFromSample(
+      { tableId: 'chat', families: { c: {}, d: {}, m: {} }, rowKeySchema: undefined, splits: 0, rows: chat },
+      { keyNames: ['convId', 'at', 'member'] },
+    );
+    expect(entities.map((e) => [e.entity, e.parent, e.rows])).toEqual([
+      ['Chat', undefined, 2],
+      ['ChatM', 'Chat', 3],
+      ['ChatU', 'Chat', 2],
+    ]);
+    // A sibling's source imports its parent only, never the other sibling.
+    expect(entities[2]!.source).toContain("import { Chat } from './chat.js';");
+    expect(entities[2]!.source).not.toContain('ChatM');
+    const metas = schemaFilesEntities(
+      entities.map((e) => ({ rowKeySchema: e.rowKeySchema, families: e.familiesFile })),
+    );
+    expect(metas.map((m) => m.key.parts.map((p) => p.property))).toEqual([
+      ['convId'],
+      ['convId', 'at'],
+      ['convId', 'member'],
+    ]);
+    expect(metas[2]!.parent).toBe(metas[0]!.target);
+  });
+
+  it('no hierarchy: one number of fields, a word that is data, no child extending a sampled parent, a word too soon', () => {
     expect(inferHierarchy([row('a#1', 'd'), row('a#2', 'd')])).toBeUndefined();
-    expect(inferHierarchy([row('v#1', 'd'), row('v#1#c#5', 'd'), row('v#1#x#6', 'd')])).toBeUndefined();
+    expect(inferHierarchy([row('v#1', 'd'), row('v#1#5#5', 'd'), row('v#1#6#6', 'd')])).toBeUndefined();
     expect(inferHierarchy([row('v#1', 'd'), row('v#2#c#5', 'd')])).toBeUndefined();
     expect(inferHierarchy([row('v#1', 'd'), row('v#1#c', 'd')])).toBeUndefined();
     expect(inferHierarchy([row('1', 'd'), row('2', 'd')])).toBeUndefined();

@@ -73,6 +73,20 @@ defineEntity(Sensor, {
   },
 });
 
+// An asynchronous validator cannot run on reads, which validate synchronously.
+class Gauge {
+  id!: string;
+  level!: number;
+}
+defineEntity(Gauge, {
+  table: 'val_async_read',
+  validate: v.objectAsync({ id: v.string(), level: v.number() }),
+  validateOnRead: true,
+  key: [{ property: 'id' }],
+  families: { d: {} },
+  properties: { level: { family: 'd', codec: 'int64AsNumber' } },
+});
+
 const sensor = (id: string, name: string, readings: number[]): Sensor =>
   Object.assign(new Sensor(), { id, name, readings });
 
@@ -97,7 +111,7 @@ async function refusal(promise: Promise<unknown>): Promise<ValidationError> {
 }
 
 describe('Standard Schema validation', () => {
-  const mapper = useMapper([ZodDevice, Sensor]);
+  const mapper = useMapper([ZodDevice, Sensor, Gauge]);
   afterEach(() => {
     vi.restoreAllMocks();
     limits.battery = 100;
@@ -209,6 +223,20 @@ describe('Standard Schema validation', () => {
     // A projection is not a whole entity: it is not held to the whole entity's schema.
     const [partial] = await devices.find({ id: 'r2' }).select('battery').toArray();
     expect(partial).toMatchObject({ id: 'r2', battery: 90 });
+    // Saving it is an update of what was loaded, and validated as one.
+    const writes = watchWrites(mapper());
+    const e2 = await refusal(devices.save(partial!));
+    expect(e2).toMatchObject({ operation: 'update', issues: [{ path: ['battery'] }] });
+    expect(writes()).toBe(0);
+  });
+
+  it('validateOnRead with an asynchronous validator refuses the rows it reads, saying why', async () => {
+    const gauges = mapper().repository(Gauge);
+    await gauges.save(Object.assign(new Gauge(), { id: 'g1', level: 3 }));
+    const e = await refusal(gauges.get({ id: 'g1' }));
+    expect(e.issues).toEqual([
+      { message: 'validateOnRead needs a synchronous validator; this one returned a Promise', path: [] },
+    ]);
   });
 
   it('without validateOnRead, reads do not validate', async () => {

@@ -225,7 +225,7 @@ describe('Standard Schema validation', () => {
     expect(partial).toMatchObject({ id: 'r2', battery: 90 });
     // Saving it is an update of what was loaded, and validated as one.
     const writes = watchWrites(mapper());
-    const e2 = await refusal(devices.save(partial!));
+    const e2 = await refusal(devices.save(partial as ZodDevice));
     expect(e2).toMatchObject({ operation: 'update', issues: [{ path: ['battery'] }] });
     expect(writes()).toBe(0);
   });

@@ -125,6 +125,7 @@ export type {
   EntityClass,
   EntityMetadata,
   EvolutionMetadata,
+  ValidationMetadata,
   FamilyMetadata,
   FieldMetadata,
   KeyMetadata,
@@ -299,6 +300,8 @@ export type { RowErrorDetails } from './errors/row-error-details.js';
 export { TransportError } from './errors/transport-error.js';
 export { ValueEncodingError } from './errors/value-encoding-error.js';
 export type { ValueEncodingErrorDetails } from './errors/value-encoding-error.js';
+export { ValidationError } from './errors/validation-error.js';
+export type { ValidationErrorDetails, ValidationIssue } from './errors/validation-error.js';
 export { printableKey } from './errors/printable-key.js';
 
 // The byte-exact data model that appears in compiled queries (`CompiledQuery.request`) and table families.

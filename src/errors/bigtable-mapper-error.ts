@@ -5,6 +5,7 @@ export type ErrorCode =
   | 'METADATA_INVALID'
   | 'KEY_ENCODING'
   | 'VALUE_ENCODING'
+  | 'VALIDATION'
   | 'LIMIT_EXCEEDED'
   | 'QUERY_INVALID'
   | 'NOT_FOUND'

@@ -6,6 +6,8 @@ export { MetadataError } from './metadata-error.js';
 export type { MetadataProblem } from './metadata-error.js';
 export { ValueEncodingError } from './value-encoding-error.js';
 export type { ValueEncodingErrorDetails, ValueEncodingCell } from './value-encoding-error.js';
+export { ValidationError } from './validation-error.js';
+export type { ValidationErrorDetails, ValidationIssue } from './validation-error.js';
 export { LimitExceededError } from './limit-exceeded-error.js';
 export type { LimitExceededErrorDetails } from './limit-exceeded-error.js';
 export { ReadRowsStreamError } from './read-rows-stream-error.js';

@@ -1,3 +1,4 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { SegmentSpec } from '../codecs/key/key-codec-types.js';
 import type { BuiltinCodecName } from '../codecs/value/codecs.js';
 import type { ProtobufMessageType } from '../codecs/value/protobuf-message-type.js';
@@ -58,6 +59,17 @@ export interface EntityOptions {
   readonly parent?: EntityClass;
   /** Literal segment between the parent's key and this entity's own key parts (only with `parent`), e.g. `c`. */
   readonly literal?: string | Uint8Array;
+  /**
+   * A Standard Schema validator (zod, valibot, arktype, …) run on the entity before `save`, `insert`, `saveMany`
+   * send anything, and on the key plus the changed properties before `update` does; a refusal is a
+   * `ValidationError`. Only the verdict is used: the validator's output (transforms, defaults) is not written.
+   */
+  readonly validate?: StandardSchemaV1;
+  /**
+   * Also validate every entity read whole (`get`, queries); a refused row goes through the decode-error policy
+   * (`onDecodeError('throw' | 'skip')`). Needs a synchronous validator. Default false.
+   */
+  readonly validateOnRead?: boolean;
 }
 
 type WithoutName<S> = S extends { readonly name: string } ? Omit<S, 'name'> : never;

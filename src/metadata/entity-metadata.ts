@@ -1,3 +1,4 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { KeyCodec, KeyEncodingSpec, SegmentSpec } from '../codecs/key/key-codec-types.js';
 import type { ValueCodec } from '../codecs/value/value-codec.js';
 import type { AggregateKind, GcRule } from '../model/family-spec.js';
@@ -221,6 +222,24 @@ export interface EntityMetadata<E extends object = object> {
   readonly version: VersionFieldMetadata | undefined;
   /** Schema evolution (`@Evolve`), undefined when the entity does not declare a schema version. */
   readonly evolution?: EvolutionMetadata | undefined;
+  /** The entity's validator (`@Entity({ validate })`), undefined when it declares none. */
+  readonly validation?: ValidationMetadata | undefined;
+}
+
+/**
+ * An entity's Standard Schema validator, resolved: its `validate` function and whether reads run it too.
+ *
+ * @example
+ * ```ts
+ * const verdict = meta.validation?.validate(entity);
+ * ```
+ */
+export interface ValidationMetadata {
+  /** The schema's `~standard.validate`, bound to the schema. */
+  readonly validate: (
+    value: unknown,
+  ) => StandardSchemaV1.Result<unknown> | Promise<StandardSchemaV1.Result<unknown>>;
+  readonly onRead: boolean;
 }
 
 /**

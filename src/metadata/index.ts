@@ -52,6 +52,7 @@ export type {
   EntityClass,
   EntityMetadata,
   EvolutionMetadata,
+  ValidationMetadata,
   FamilyMetadata,
   FieldMetadata,
   KeyMetadata,

@@ -46,6 +46,24 @@ function nonEmptyText(value: unknown): boolean {
   return (typeof value === 'string' && value.length > 0) || (value instanceof Uint8Array && value.length > 0);
 }
 
+function validatorProblems(options: EntityOptions): string[] {
+  const problems: string[] = [];
+  const schema: unknown = options.validate;
+  if (schema !== undefined) {
+    const standard: unknown =
+      isObject(schema) || typeof schema === 'function'
+        ? (schema as Record<string, unknown>)['~standard']
+        : undefined;
+    if (!isObject(standard) || standard.version !== 1 || typeof standard.validate !== 'function')
+      problems.push('validate must be a Standard Schema (version 1) validator, e.g. a zod or valibot schema');
+  }
+  if (options.validateOnRead !== undefined && typeof options.validateOnRead !== 'boolean')
+    problems.push('validateOnRead must be a boolean');
+  else if (options.validateOnRead === true && schema === undefined)
+    problems.push('validateOnRead needs a validator (validate)');
+  return problems;
+}
+
 /**
  * What is wrong with a codec reference (a built-in name or an object with encode/decode), or undefined.
  *
@@ -155,6 +173,7 @@ export function entityRecord(options: EntityOptions): EntityRecord {
         problems.push('delimiter is only meaningful with delimited encoding');
     }
     problems.push(...parentOptionProblems(options));
+    problems.push(...validatorProblems(options));
     if (options.salt !== undefined) {
       const salt: unknown = options.salt;
       if (!isObject(salt) || !Number.isSafeInteger(salt.buckets) || (salt.buckets as number) < 1)

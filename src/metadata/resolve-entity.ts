@@ -1,6 +1,13 @@
 import { MetadataError } from '../errors/metadata-error.js';
 import type { MetadataProblem } from '../errors/metadata-error.js';
-import type { EntityClass, EntityMetadata, FieldMetadata, VersionFieldMetadata } from './entity-metadata.js';
+import type { EntityOptions } from './declaration-args.js';
+import type {
+  EntityClass,
+  EntityMetadata,
+  FieldMetadata,
+  ValidationMetadata,
+  VersionFieldMetadata,
+} from './entity-metadata.js';
 import { deepFreeze } from './deep-freeze.js';
 import { mergeDeclarations } from './merge-declarations.js';
 import { resolveEvolution } from './resolve-evolution.js';
@@ -70,5 +77,18 @@ export function resolveEntity<E extends object>(target: EntityClass<E>): EntityM
     fields,
     version,
     ...(evolution === undefined ? {} : { evolution }),
+    ...validationOf(merged.entity.record),
   });
+}
+
+/** The validator as metadata; a closure, so that freezing the metadata never freezes the user's schema object. */
+function validationOf(options: EntityOptions): { validation?: ValidationMetadata } {
+  const schema = options.validate;
+  if (schema === undefined) return {};
+  return {
+    validation: {
+      validate: (value) => schema['~standard'].validate(value),
+      onRead: options.validateOnRead === true,
+    },
+  };
 }

@@ -1,8 +1,10 @@
 import type { DynamicModule, FactoryProvider, ModuleMetadata, Provider } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import type { EntityClass } from '../metadata/entity-metadata.js';
 import { Mapper } from '../repository/mapper.js';
 import type { RepositoryOptions } from '../repository/repository-options.js';
 import type { ConnectionOptions } from '../transport/connection-options.js';
+import { BigtableMapperHealthIndicator } from './bigtable-mapper-health-indicator.js';
 import { DEFAULT_MAPPER_NAME, getMapperToken, getRepositoryToken } from './tokens.js';
 
 /**
@@ -69,12 +71,21 @@ function rootModule(name: string, holder: Provider, imports: ModuleMetadata['imp
     useFactory: (held: MapperHolder) => held.mapper,
     inject: [holderToken],
   };
+  // Every root module provides the same indicator (it looks mappers up by name when called), so any one will do.
+  const health: Provider = {
+    provide: BigtableMapperHealthIndicator,
+    useFactory: (ref: ModuleRef) =>
+      new BigtableMapperHealthIndicator((mapperName) =>
+        ref.get<Mapper>(getMapperToken(mapperName), { strict: false }),
+      ),
+    inject: [ModuleRef],
+  };
   return {
     module: BigtableMapperModule,
     global: true,
     imports,
-    providers: [holder, mapper],
-    exports: [mapper],
+    providers: [holder, mapper, health],
+    exports: [mapper, health],
   };
 }
 

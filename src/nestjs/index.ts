@@ -6,4 +6,6 @@ export type {
   BigtableMapperModuleOptions,
 } from './bigtable-mapper-module.js';
 export { InjectMapper, InjectRepository } from './inject.js';
+export { BigtableMapperHealthIndicator } from './bigtable-mapper-health-indicator.js';
+export type { BigtableHealthOptions, BigtableHealthResult } from './bigtable-mapper-health-indicator.js';
 export { DEFAULT_MAPPER_NAME, getMapperToken, getRepositoryToken } from './tokens.js';

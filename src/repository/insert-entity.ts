@@ -4,6 +4,7 @@ import { reportWarnings } from './report-warnings.js';
 import type { SaveOptions } from '../mapping/build-save-mutations.js';
 import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
 import { rememberVersionCell } from '../mapping/version-cell.js';
+import { validateEntity } from '../mapping/validate-entity.js';
 import type { WriteTarget } from './write-target.js';
 import { settleWrite, writeCallOptions } from './settle-write.js';
 
@@ -21,6 +22,7 @@ export async function insertEntity<E extends object>(
   entity: E,
   saveOptions: SaveOptions,
 ): Promise<E> {
+  await validateEntity(target.meta, entity, 'insert');
   const save = buildSaveMutations(target.meta, entity, saveOptions);
   reportWarnings(target.onWarning, save.warnings);
   const exists = await settleWrite(

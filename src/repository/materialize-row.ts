@@ -2,6 +2,8 @@ import { KeyEncodingError } from '../errors/key-encoding-error.js';
 import { ValueEncodingError } from '../errors/value-encoding-error.js';
 import { SchemaVersionError } from '../errors/schema-version-error.js';
 import { UpcastError } from '../errors/upcast-error.js';
+import { ValidationError } from '../errors/validation-error.js';
+import { validateReadEntity } from '../mapping/validate-entity.js';
 import { hydrateEntity } from '../mapping/hydrate-entity.js';
 import { upcastRow } from '../mapping/upcast-row.js';
 import { markPartialLoad } from '../mapping/load-state.js';
@@ -35,12 +37,16 @@ function rememberReadVersion(meta: EntityMetadata, entity: Record<string, unknow
   if (cell !== undefined) rememberVersionCell(entity, entity[version.property], cell);
 }
 
-/** Hydration only decodes (and upcasts), so these are exactly "the row cannot be read as the entity". */
+/**
+ * Hydration only decodes, upcasts and (with `validateOnRead`) validates, so these are exactly "the row cannot be
+ * read as the entity".
+ */
 function isDecodeError(
   error: unknown,
-): error is ValueEncodingError | KeyEncodingError | SchemaVersionError | UpcastError {
+): error is ValueEncodingError | KeyEncodingError | SchemaVersionError | UpcastError | ValidationError {
   return (
     error instanceof ValueEncodingError ||
+    error instanceof ValidationError ||
     error instanceof KeyEncodingError ||
     error instanceof SchemaVersionError ||
     error instanceof UpcastError
@@ -98,6 +104,8 @@ export function materializeRow(
       // Only a row read whole can be written back whole.
       if (upcast && result.fromVersion !== evolution.version && !program.keep && !partial) upcast(meta, row);
     } else entity = hydrateEntity(meta, row) as Record<string, unknown>;
+    // Only an entity read whole can be held to the schema of the whole entity.
+    if (!program.keep && !partial) validateReadEntity(meta, entity, row.key);
   } catch (error) {
     if (!report || !isDecodeError(error)) throw error;
     report(Object.freeze({ entity: meta.name, key: row.key, error }));

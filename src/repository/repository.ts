@@ -7,6 +7,7 @@ import type { SaveMutations } from '../mapping/save-mutations.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
 import { rememberVersionCell } from '../mapping/version-cell.js';
 import { partialLoadOf } from '../mapping/load-state.js';
+import { validateEntity } from '../mapping/validate-entity.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { Mutation } from '../model/mutation.js';
 import { Query } from '../query/builder/query.js';
@@ -623,13 +624,25 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       });
       return;
     }
-    const items = (entities as readonly E[]).map((entity) => this.saveItem(entity));
+    const items: WriteItem[] = [];
+    for (const entity of entities as readonly E[]) {
+      const item = this.saveItem(entity);
+      items.push(item instanceof Promise ? await item : item);
+    }
     await this.writeItems(items, whole!, concurrency, onProgress);
   }
 
-  /** One entity of a saveMany, validated and encoded (a versioned one is written alone, with its check). */
-  private saveItem(entity: E): WriteItem {
+  /**
+   * One entity of a saveMany, validated and encoded (a versioned one is written alone, with its check); a promise
+   * only when the entity's validator answers with one.
+   */
+  private saveItem(entity: E): WriteItem | Promise<WriteItem> {
     this.check.entity('saveMany', entity, 'entities[]');
+    const validated = validateEntity(this.meta, entity, 'saveMany');
+    return validated === undefined ? this.encodeItem(entity) : validated.then(() => this.encodeItem(entity));
+  }
+
+  private encodeItem(entity: E): WriteItem {
     if (typeof entity === 'object' && entity !== null && partialLoadOf(entity)) {
       throw new InvalidArgumentError({
         api: `Repository<${this.meta.name}>.saveMany`,

@@ -2,6 +2,7 @@ import { buildSaveMutations } from '../mapping/build-save-mutations.js';
 import type { SaveOptions } from '../mapping/build-save-mutations.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
 import { partialLoadOf } from '../mapping/load-state.js';
+import { validateEntity } from '../mapping/validate-entity.js';
 import type { PartialLoad } from '../mapping/load-state.js';
 import { partialSaveChanges } from '../mapping/partial-save-changes.js';
 import { rememberVersionCell, versionCellOf } from '../mapping/version-cell.js';
@@ -30,6 +31,7 @@ export async function saveEntity<E extends object>(
 ): Promise<E> {
   const partial = typeof entity === 'object' && entity !== null ? partialLoadOf(entity) : undefined;
   if (partial) return savePartial(target, entity, partial, options);
+  await validateEntity(target.meta, entity, 'save');
   const save = buildSaveMutations(target.meta, entity, saveOptions);
   reportWarnings(target.onWarning, save.warnings);
   const mutations: Mutation[] = options.replaceRow

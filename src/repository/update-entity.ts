@@ -4,6 +4,7 @@ import { buildUpdateMutations } from '../mapping/build-update-mutations.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
 import type { VersionCheck } from '../mapping/save-mutations.js';
 import { rememberVersionCell } from '../mapping/version-cell.js';
+import { validateChanges } from '../mapping/validate-entity.js';
 import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
 import { conditionalWrite } from './conditional-write.js';
 import { evolvingWrite } from './evolving-write.js';
@@ -30,6 +31,7 @@ export async function updateEntity<E extends object>(
   expectedVersionCell?: Uint8Array,
 ): Promise<bigint | number | undefined> {
   const { meta } = target;
+  await validateChanges(meta, key, changes);
   // An evolving entity may have to apply the same changes again, to an upcast entity: iterate them once here.
   const evolving = meta.evolution !== undefined;
   const input = evolving ? materializeChanges(changes) : changes;

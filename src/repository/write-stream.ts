@@ -87,7 +87,7 @@ export async function writeStream<T>(input: {
   readonly concurrency: number;
   readonly entity: string;
   /** Validates and encodes one entity (throws a library error for bad input); `index` is its input position. */
-  readonly prepare: (item: T, index: number) => WriteItem;
+  readonly prepare: (item: T, index: number) => WriteItem | Promise<WriteItem>;
   /** The row key of an entity whose preparation failed, for the report (empty when it has none). */
   readonly keyOf: (item: T) => Uint8Array;
   /** Writes one chunk; throws PartialWriteError (outcomes of the chunk's items) unless all were written. */
@@ -144,7 +144,8 @@ export async function writeStream<T>(input: {
       let bad: { index: number; error: Error } | undefined;
       for (let i = 0; i < chunk.length && bad === undefined; i++) {
         try {
-          items.push(input.prepare(chunk[i]!, first + i));
+          const item = input.prepare(chunk[i]!, first + i);
+          items.push(item instanceof Promise ? await item : item);
         } catch (error) {
           bad = { index: i, error: error as Error };
         }

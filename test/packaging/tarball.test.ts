@@ -187,6 +187,76 @@ await service.place('after-close').catch((error: { code?: string }) => {
 console.log(JSON.stringify({ status: placed?.status, instance: placed instanceof Order, closed }));
 `;
 
+/**
+ * A zod consumer (standard decorators): `@Entity({ validate: zodSchema })` refuses an invalid save with a
+ * ValidationError whose issues carry paths, and writes a valid one.
+ */
+const ZOD_CONSUMER = `
+import { z } from 'zod';
+import { ValidationError } from 'bigtable-mapper';
+import { Column, Entity, Family, KeyPart } from 'bigtable-mapper/decorators';
+import { TestMapper } from 'bigtable-mapper/testing';
+
+const schema = z.object({ id: z.string(), battery: z.number().int().min(0).max(100) });
+
+@Entity({ table: 'zod_devices', validate: schema })
+@Family('d')
+class Device {
+  @KeyPart(0, 'string') id!: string;
+  @Column({ family: 'd', codec: 'int64AsNumber' }) battery!: number;
+}
+
+const test = await TestMapper.create([Device], { emulatorHost: process.env.BIGTABLE_EMULATOR_HOST });
+try {
+  const devices = test.mapper.repository(Device);
+  const refused = await devices.save(Object.assign(new Device(), { id: 'z', battery: 120 })).catch((e: unknown) => e);
+  await devices.save(Object.assign(new Device(), { id: 'ok', battery: 50 }));
+  console.log(JSON.stringify({
+    refused: refused instanceof ValidationError ? refused.issues.map((i) => i.path.join('.')) : String(refused),
+    absent: (await devices.get({ id: 'z' })) === undefined,
+    battery: (await devices.get({ id: 'ok' }))?.battery,
+  }));
+} finally {
+  await test.dispose();
+}
+`;
+
+/** A valibot consumer (`defineEntity`, no decorators): an asynchronous validator refuses an insert. */
+const VALIBOT_CONSUMER = `
+import * as v from 'valibot';
+import { ValidationError, defineEntity } from 'bigtable-mapper';
+import { TestMapper } from 'bigtable-mapper/testing';
+
+class Sensor {
+  id!: string;
+  name!: string;
+}
+defineEntity(Sensor, {
+  table: 'valibot_sensors',
+  validate: v.objectAsync({
+    id: v.string(),
+    name: v.pipeAsync(v.string(), v.checkAsync(async (name) => name !== 'taken', 'name is taken')),
+  }),
+  key: [{ property: 'id' }],
+  families: { d: {} },
+  properties: { name: { family: 'd', codec: 'string' } },
+});
+
+const test = await TestMapper.create([Sensor], { emulatorHost: process.env.BIGTABLE_EMULATOR_HOST });
+try {
+  const sensors = test.mapper.repository(Sensor);
+  const refused = await sensors.insert(Object.assign(new Sensor(), { id: 's', name: 'taken' })).catch((e: unknown) => e);
+  await sensors.insert(Object.assign(new Sensor(), { id: 'ok', name: 'free' }));
+  console.log(JSON.stringify({
+    refused: refused instanceof ValidationError ? refused.issues.map((i) => i.path.join('.') + ': ' + i.message) : String(refused),
+    absent: (await sensors.get({ id: 's' })) === undefined,
+    name: (await sensors.get({ id: 'ok' }))?.name,
+  }));
+} finally {
+  await test.dispose();
+}
+`;
+
 const TSCONFIG = {
   compilerOptions: {
     target: 'ES2022',
@@ -205,6 +275,11 @@ const TSCONFIG = {
 const STANDARD_TSCONFIG = {
   compilerOptions: { ...TSCONFIG.compilerOptions, experimentalDecorators: false, outDir: 'out-standard' },
   files: ['standard.ts'],
+};
+
+const VALIDATION_TSCONFIG = {
+  compilerOptions: { ...TSCONFIG.compilerOptions, experimentalDecorators: false, outDir: 'out-validation' },
+  files: ['zod.ts', 'valibot.ts'],
 };
 
 const NEST_TSCONFIG = {
@@ -260,6 +335,11 @@ beforeAll(() => {
   writeFileSync(join(scratch, 'main.cjs'), CJS_CONSUMER);
   writeFileSync(join(scratch, 'tsconfig.standard.json'), JSON.stringify(STANDARD_TSCONFIG, null, 2));
   writeFileSync(join(scratch, 'standard.ts'), STANDARD_CONSUMER);
+  writeFileSync(join(scratch, 'tsconfig.validation.json'), JSON.stringify(VALIDATION_TSCONFIG, null, 2));
+  writeFileSync(join(scratch, 'zod.ts'), ZOD_CONSUMER);
+  writeFileSync(join(scratch, 'valibot.ts'), VALIBOT_CONSUMER);
+  // The validation libraries, as an application that uses them has them installed.
+  for (const dependency of ['zod', 'valibot']) link(dependency);
   writeFileSync(join(scratch, 'tsconfig.nest.json'), JSON.stringify(NEST_TSCONFIG, null, 2));
   writeFileSync(join(scratch, 'nest.ts'), NEST_CONSUMER);
   copyFileSync(join(repo, 'test/docs/snippets/nest-app.ts'), join(scratch, 'nest-app.ts'));
@@ -365,6 +445,28 @@ describe('the packed tarball', () => {
       cores: 8,
       instance: true,
       mapper: true,
+    });
+  }, 120_000);
+
+  it('type-checks and runs a zod and a valibot consumer: invalid entities refused with paths, nothing written', () => {
+    const tsc = join(repo, 'node_modules/typescript/bin/tsc');
+    run(process.execPath, [tsc, '-p', 'tsconfig.validation.json'], scratch);
+    const zod = run(process.execPath, [join(scratch, 'out-validation/zod.js')], scratch, emulatorEnv());
+    expect(JSON.parse(zod.trim().split('\n').at(-1)!)).toEqual({
+      refused: ['battery'],
+      absent: true,
+      battery: 50,
+    });
+    const valibot = run(
+      process.execPath,
+      [join(scratch, 'out-validation/valibot.js')],
+      scratch,
+      emulatorEnv(),
+    );
+    expect(JSON.parse(valibot.trim().split('\n').at(-1)!)).toEqual({
+      refused: ['name: name is taken'],
+      absent: true,
+      name: 'free',
     });
   }, 120_000);
 

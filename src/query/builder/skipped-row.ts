@@ -1,13 +1,15 @@
 import type { KeyEncodingError } from '../../errors/key-encoding-error.js';
 import type { SchemaVersionError } from '../../errors/schema-version-error.js';
 import type { UpcastError } from '../../errors/upcast-error.js';
+import type { ValidationError } from '../../errors/validation-error.js';
 import type { ValueEncodingError } from '../../errors/value-encoding-error.js';
 
 /**
  * A row a query skipped because it could not be decoded (with `onDecodeError('skip', report)`): the entity it was
  * read as, its exact row key, and the error that would otherwise have ended the read (a `ValueEncodingError`
  * naming property, row and column, a `KeyEncodingError` for a key that does not decode, or for an entity with schema
- * evolution a `SchemaVersionError` / `UpcastError` for a row it cannot upcast).
+ * evolution a `SchemaVersionError` / `UpcastError` for a row it cannot upcast, or for an entity with `validateOnRead`
+ * a `ValidationError` for a row its validator refuses).
  *
  * @example
  * ```ts
@@ -17,7 +19,7 @@ import type { ValueEncodingError } from '../../errors/value-encoding-error.js';
 export interface SkippedRow {
   readonly entity: string;
   readonly key: Uint8Array;
-  readonly error: ValueEncodingError | KeyEncodingError | SchemaVersionError | UpcastError;
+  readonly error: ValueEncodingError | KeyEncodingError | SchemaVersionError | UpcastError | ValidationError;
 }
 
 /**

@@ -32,6 +32,7 @@ import {
   SchemaVersionError,
   TransportError,
   UpcastError,
+  ValidationError,
   ValueEncodingError,
 } from '../../../src/errors/index.js';
 import { encodeToken } from '../../../src/mapping/schema-version-token.js';
@@ -177,6 +178,41 @@ describe('one error per code', () => {
       expect(e.message).toMatch(
         /^Invalid entity metadata for Broken \(1 problem\):\n {2}- Broken\.name: .*missing/,
       );
+    },
+
+    VALIDATION: async () => {
+      // A hand-written Standard Schema: the library needs nothing but the `~standard.validate` protocol.
+      const positive = {
+        '~standard': {
+          version: 1 as const,
+          vendor: 'test',
+          validate: (value: unknown) =>
+            (value as { reading: number }).reading > 0
+              ? { value }
+              : { issues: [{ message: 'must be positive', path: [{ key: 'reading' }] }] },
+        },
+      };
+      @Entity({ table: 'ec_validated', validate: positive })
+      @Family('d')
+      class Validated {
+        @KeyPart(0, 'string') id!: string;
+        @Column({ family: 'd', codec: 'int64AsNumber' }) reading!: number;
+      }
+      const e = expectError(
+        await rejection(
+          mapper()
+            .repository(Validated)
+            .save(Object.assign(new Validated(), { id: 'v', reading: -1 })),
+        ),
+        ValidationError,
+        'VALIDATION',
+      );
+      expect(e).toMatchObject({
+        entity: 'Validated',
+        operation: 'save',
+        issues: [{ message: 'must be positive', path: ['reading'] }],
+      });
+      expect(e.message).toBe("Validated: save refused by the entity's validator: reading: must be positive");
     },
 
     KEY_ENCODING: async () => {

@@ -5,6 +5,7 @@ import type { EntityClass, EntityMetadata } from '../../../src/metadata/entity-m
 import { EntityRegistry } from '../../../src/metadata/entity-registry.js';
 import { entitiesUnderPrefixes, foreignRows } from '../../../src/metadata/foreign-rows.js';
 import { mayHaveKeysStartingWith } from '../../../src/metadata/key-prefix-fields.js';
+import { chatModel } from '../../support/chat-model.js';
 
 type Loose = Record<string, unknown>;
 const utf8 = (s: string) => new TextEncoder().encode(s);
@@ -73,44 +74,22 @@ describe('which entities can have keys under a prefix', () => {
 });
 
 describe('sibling children in ordered code', () => {
-  // conv <id> then m <at> (messages) or u <member> (unread counters): a read of one conversation's messages is the
-  // range [.. 00 01 m, .. 00 01 m 00 02), whose last field `m` is complete: no counter key can lie in it.
-  const table = 'fr_oc_siblings';
-  const Conversation = { Conversation: class {} }.Conversation as unknown as EntityClass<Loose>;
-  const Message = { Message: class {} }.Message as unknown as EntityClass<Loose>;
-  const Unread = { Unread: class {} }.Unread as unknown as EntityClass<Loose>;
-  defineEntity(Conversation, { table, prefix: 'conv', encoding: 'orderedCode', key: [{ property: 'id' }] });
-  defineEntity(Message, {
-    table,
-    parent: Conversation,
-    literal: 'm',
-    key: [{ property: 'at', type: 'reversedTimestamp' }],
-  });
-  defineEntity(Unread, { table, parent: Conversation, literal: 'u', key: [{ property: 'member' }] });
-  const registry = new EntityRegistry([Conversation, Message, Unread]);
-  const [conv, message, unread] = [Conversation, Message, Unread].map((c) => registry.resolve(c)) as [
-    EntityMetadata,
-    EntityMetadata,
-    EntityMetadata,
-  ];
+  // <tenant> conv <id> then m <at> (messages) or u <member> (unread counters): a read of one conversation's messages
+  // is the range [.. 00 01 m, .. 00 01 m 00 02), whose last field `m` is complete: no counter key can lie in it.
+  const { conversation: conv, message, unread } = chatModel('fr_oc_siblings', 'orderedCode');
+  const one = { tenant: 'acme', id: 'c1' };
 
   it('finds no counter in the range of one conversation’s messages, and both children under the conversation', () => {
-    expect(foreignRows(message, [conv, unread], message.key.codec.ranges({ id: 'c1' }))).toBeUndefined();
-    expect(foreignRows(unread, [conv, message], unread.key.codec.ranges({ id: 'c1' }))).toBeUndefined();
-    const underConversation = foreignRows(conv, [message, unread], conv.key.codec.ranges({}));
-    expect(underConversation?.entities.map((e) => e.name)).toEqual(['Message', 'Unread']);
-    // A literal-less child of ordered code starts at its parent's own row: the parent's key is in the range.
-    expect(
-      foreignRows(
-        unread,
-        [conv],
-        [
-          {
-            start: { key: conv.key.codec.encode({ id: 'c1' }), inclusive: true },
-            end: { key: Uint8Array.of(...conv.key.codec.encode({ id: 'c1' }), 0x00, 0x02), inclusive: false },
-          },
-        ],
-      )?.entities.map((e) => e.name),
-    ).toEqual(['Conversation']);
+    expect(foreignRows(message, [conv, unread], message.key.codec.ranges(one))).toBeUndefined();
+    expect(foreignRows(unread, [conv, message], unread.key.codec.ranges(one))).toBeUndefined();
+    const underTenant = foreignRows(conv, [message, unread], conv.key.codec.ranges({ tenant: 'acme' }));
+    expect(underTenant?.entities.map((e) => e.name)).toEqual(['Message', 'Unread']);
+    // The range of a conversation's complete fields holds the conversation's own row: it is found.
+    const key = conv.key.codec.encode(one);
+    const range = {
+      start: { key, inclusive: true },
+      end: { key: Uint8Array.of(...key, 0x00, 0x02), inclusive: false },
+    };
+    expect(foreignRows(unread, [conv], [range])?.entities.map((e) => e.name)).toEqual(['Conversation']);
   });
 });

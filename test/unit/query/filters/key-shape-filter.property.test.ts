@@ -7,6 +7,7 @@ import { EntityRegistry } from '../../../../src/metadata/entity-registry.js';
 import type { KeyDefinition } from '../../../../src/metadata/define-entity.js';
 import { keyShapeExcludes } from '../../../../src/metadata/key-shape.js';
 import { keyShapePattern, re2Literal } from '../../../../src/query/filters/key-shape-filter.js';
+import { chatModel } from '../../../support/chat-model.js';
 
 type Loose = Record<string, unknown>;
 const latin1 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('latin1');
@@ -143,28 +144,7 @@ describe('the key-shape regex of a parent entity', () => {
 
   it('reads the shapes of the chat service: conversations, their messages and unread counters', () => {
     for (const encoding of ['delimited', 'orderedCode'] as const) {
-      const Conversation = { Conversation: class {} }.Conversation as unknown as EntityClass<Loose>;
-      const Message = { Message: class {} }.Message as unknown as EntityClass<Loose>;
-      const Unread = { Unread: class {} }.Unread as unknown as EntityClass<Loose>;
-      const table = `ks_chat_${encoding}`;
-      defineEntity(Conversation, {
-        table,
-        encoding,
-        key: [{ property: 'tenant' }, { literal: 'conv' }, { property: 'id' }],
-      });
-      defineEntity(Message, {
-        table,
-        parent: Conversation,
-        literal: 'm',
-        key: [{ property: 'at', type: 'reversedTimestamp' }],
-      });
-      defineEntity(Unread, { table, parent: Conversation, literal: 'u', key: [{ property: 'member' }] });
-      const registry = new EntityRegistry([Conversation, Message, Unread]);
-      const [conv, message, unread] = [Conversation, Message, Unread].map((c) => registry.resolve(c)) as [
-        EntityMetadata,
-        EntityMetadata,
-        EntityMetadata,
-      ];
+      const { conversation: conv, message, unread } = chatModel(`ks_chat_${encoding}`, encoding);
       const pattern = keyShapePattern(conv.key);
       if (encoding === 'delimited') expect(latin1(pattern)).toBe('[^\\x00-\\x23]*\\#conv\\#[^\\x00-\\x23]*');
       else

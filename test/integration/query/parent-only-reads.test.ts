@@ -183,3 +183,50 @@ describe.each([
     }
   });
 });
+
+// A sibling with the reader's shape (a 5-digit order beside 3-digit orders, both `x#<n>`) passes the key filter and
+// is dropped on the client; the 3-digit order's lines are filtered on the server.
+@Entity({ table: 'por_orders', prefix: 'x' })
+@Family('d')
+class Order {
+  @KeyPart(0, { type: 'int64', width: 3, as: 'number' }) n!: number;
+  @Column({ family: 'd', codec: 'string' }) v!: string;
+}
+@Entity({ table: 'por_orders', prefix: 'x' })
+@Family('d')
+class WideOrder {
+  @KeyPart(0, { type: 'int64', width: 5, as: 'number' }) n!: number;
+  @Column({ family: 'd', codec: 'string' }) v!: string;
+}
+@Entity({ table: 'por_orders', parent: Order, literal: 'l' })
+@Family('d')
+class Line {
+  n!: number;
+  @KeyPart(0, 'string') line!: string;
+  @Column({ family: 'd', codec: 'string' }) v!: string;
+}
+
+describe('parent-only reads next to a same-shape sibling', () => {
+  const mapper = useMapper([Order, WideOrder, Line]);
+
+  it('filters the children on the server and the same-shape rows on the client', async () => {
+    const m = mapper();
+    await m.repository(Order).saveMany([1, 2].map((n) => Object.assign(new Order(), { n, v: `o${n}` })));
+    await m
+      .repository(WideOrder)
+      .saveMany([1, 3].map((n) => Object.assign(new WideOrder(), { n, v: `w${n}` })));
+    await m
+      .repository(Line)
+      .saveMany(['a', 'b', 'c'].map((line) => Object.assign(new Line(), { n: 1, line, v: line })));
+    const { calls, untap } = await tapReadRows(m.connection);
+    try {
+      expect((await m.repository(Order).scan().toArray()).map((o) => o.v)).toEqual(['o1', 'o2']);
+      expect((await m.repository(WideOrder).scan().toArray()).map((o) => o.v)).toEqual(['w1', 'w3']);
+      await Promise.all(calls.map((c) => c.done));
+      // Both reads receive the two orders of each width (same shape) but never the three lines.
+      expect(calls.map((c) => c.rowsPulled)).toEqual([4, 4]);
+    } finally {
+      untap();
+    }
+  });
+});

@@ -4,7 +4,7 @@ import type { EntityMetadata } from './entity-metadata.js';
 import { defaultRegistry } from './entity-registry.js';
 import { isKeyOf, keyOwner } from './key-owner.js';
 import { mayHaveKeysStartingWith, rangeCommonPrefix } from './key-prefix-fields.js';
-import { bytesEqual } from '../codecs/key/bytes.js';
+import { bytesEqual, concatBytes } from '../codecs/key/bytes.js';
 import { keyRangesOverlap } from './key-ranges-overlap.js';
 
 /**
@@ -29,11 +29,27 @@ function mayHoldKeysOf(entity: EntityMetadata, range: KeyRange): boolean {
   const end = range.end?.key;
   if (start && end && range.start?.inclusive && range.end?.inclusive && bytesEqual(start, end))
     return isKeyOf(entity, start);
-  return (
-    keyRangesOverlap([range], entity.key.codec.ranges({})) &&
-    mayHaveKeysStartingWith(entity.key, rangeCommonPrefix(range))
-  );
+  if (!keyRangesOverlap([range], entity.key.codec.ranges({}))) return false;
+  // An ordered-code range of complete fields, [p, p ‖ 00 02), holds p itself and keys going on with 00 01: the last
+  // field of p is complete, which the common prefix alone does not tell (a read of one conversation's messages
+  // cannot meet its unread counters).
+  if (
+    start &&
+    end &&
+    entity.key.encoding.kind === 'orderedCode' &&
+    range.start?.inclusive &&
+    !range.end?.inclusive &&
+    bytesEqual(end, concatBytes([start, ORDERED_CODE_RANGE_END]))
+  )
+    return (
+      isKeyOf(entity, start) ||
+      mayHaveKeysStartingWith(entity.key, concatBytes([start, ORDERED_CODE_SEPARATOR]))
+    );
+  return mayHaveKeysStartingWith(entity.key, rangeCommonPrefix(range));
 }
+
+const ORDERED_CODE_SEPARATOR = Uint8Array.of(0x00, 0x01);
+const ORDERED_CODE_RANGE_END = Uint8Array.of(0x00, 0x02);
 
 /**
  * How a read of `meta` tells its own rows from other entities' rows under its prefix, or `undefined` when no
@@ -66,22 +82,6 @@ export function foreignRows(
       return owner !== undefined && owner !== meta;
     },
   };
-}
-
-/**
- * The plan note of a read whose ranges can hold other entities' rows.
- *
- * @example
- * ```ts
- * foreignRowsNote(['Comment']); // 'rows of Comment can lie in these ranges (hierarchical keys): …'
- * ```
- */
-export function foreignRowsNote(names: readonly string[]): string {
-  return (
-    `rows of ${names.join(', ')} can lie in these ranges (hierarchical keys): each row's type is decided from its ` +
-    'key on the client and rows of other types are dropped there (no RowFilter is added: they are still read and ' +
-    'sent, and a server-side row limit spent on them is topped up by a follow-up read)'
-  );
 }
 
 /**

@@ -54,7 +54,25 @@ function renderFilter(filter: RowFilter, indent: string, out: string[]): void {
     } else out.push(`${indent}  else skip the row`);
     return;
   }
+  if (BYTE_PATTERNS.has(kind) && value instanceof Uint8Array) {
+    out.push(`${indent}${kind} /${renderPattern(value)}/`);
+    return;
+  }
   out.push(`${indent}${kind} ${JSON.stringify(plainRequest(value))}`);
+}
+
+/** Filters whose value is an RE2 pattern over bytes. */
+const BYTE_PATTERNS = new Set(['rowKeyRegex', 'columnQualifierRegex', 'valueRegex']);
+
+/**
+ * An RE2 pattern as text RE2 reads the same way: printable ASCII as is (backslashes included), every other byte
+ * as `\xNN`, which Bigtable's byte-wise (Latin-1) RE2 matches exactly like the raw byte.
+ */
+function renderPattern(pattern: Uint8Array): string {
+  let text = '';
+  for (const b of pattern)
+    text += b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`;
+  return text;
 }
 
 /**

@@ -4,8 +4,8 @@ import { chainFilters } from './compose-filters.js';
 
 /**
  * RE2 pattern matching exactly one family name. Family names are `[-_.a-zA-Z0-9]+`, so escaping `.` and `-` is
- * enough. Qualifiers and values are never matched with regexes: Bigtable's RE2 runs in UTF-8 mode, where `\xFF`
- * means U+00FF (two bytes), so arbitrary bytes are selected with byte ranges instead.
+ * enough. Qualifiers and values are selected with byte ranges, which need no escaping and no regex engine (row keys
+ * are matched by regex only for their shape: see key-shape-filter.ts for how bytes are written there).
  *
  * @example
  * ```ts

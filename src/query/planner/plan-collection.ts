@@ -214,7 +214,8 @@ export function planCollection(
       limit: undefined,
       after: undefined,
     });
-    const own = planFind(query, nowMillis, mode === 'rows' ? 'rows' : 'count');
+    // One request reads every member and routes rows by key: no member's key shape may filter the others out.
+    const own = planFind(query, nowMillis, mode === 'rows' ? 'rows' : 'count', { keyShapeFilter: false });
     const ranges = rest ? intersectKeyRanges(own.rows.ranges, [rest]) : own.rows.ranges;
     return {
       name: m.name,

@@ -1,15 +1,17 @@
-import { foreignRows, foreignRowsNote, registeredSiblings } from '../../metadata/foreign-rows.js';
+import { foreignRows, registeredSiblings } from '../../metadata/foreign-rows.js';
 import type { KeyRange } from '../../codecs/key/key-codec-types.js';
 import { QueryError } from '../../errors/query-error.js';
 import type { RowFilter } from '../../model/read-rows-request.js';
 import { chainFilters } from '../filters/compose-filters.js';
 import { entityReadFilter } from '../filters/entity-read-filter.js';
+import { keyShapeFilter } from '../filters/key-shape-filter.js';
 import { evolutionReadNote } from '../filters/evolution-read-filter.js';
 import { decodeCursor } from '../cursor/query-cursor.js';
 import { queryFingerprint } from '../cursor/query-fingerprint.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { ConditionNode, QueryNode, VersionsNode } from '../nodes/query-node.js';
 import { intersectKeyRanges } from './intersect-key-ranges.js';
+import { keyShapeReads } from './key-shape-reads.js';
 import { planColumnConditions } from './plan-column-conditions.js';
 import { planKeyConditions } from './plan-key-conditions.js';
 import { projectionFilter } from './projection-filter.js';
@@ -46,6 +48,22 @@ export interface FindPlan {
   readonly client: readonly ResidualNode[];
   readonly fingerprint: string;
   readonly notes: readonly string[];
+}
+
+/**
+ * How `planFind` plans a read that is part of a larger one.
+ *
+ * @example
+ * ```ts
+ * planFind(node, Date.now(), 'rows', { keyShapeFilter: false }); // a collection member: rows routed on the client
+ * ```
+ */
+export interface FindPlanOptions {
+  /**
+   * Filter other entities' rows under the read's prefix on the server by the entity's key shape (default true). A
+   * collection, which reads several entities in one request and routes rows by key, turns it off.
+   */
+  readonly keyShapeFilter?: boolean;
 }
 
 function withPredicates(
@@ -88,7 +106,12 @@ export function checkVersionsWindow(meta: EntityMetadata, versions: VersionsNode
  * const plan = planFind(repo.find({ deviceType: 'phone' }).limit(5).node, Date.now());
  * ```
  */
-export function planFind(node: QueryNode, nowMillis: number, mode: QueryMode = 'rows'): FindPlan {
+export function planFind(
+  node: QueryNode,
+  nowMillis: number,
+  mode: QueryMode = 'rows',
+  options: FindPlanOptions = {},
+): FindPlan {
   const { meta } = node;
   const keyConditions: ConditionNode[] = [];
   const columnConditions: ConditionNode[] = [];
@@ -160,7 +183,6 @@ export function planFind(node: QueryNode, nowMillis: number, mode: QueryMode = '
       notes.push(`${mode}: keys only (one value-stripped cell per row)`);
     } else notes.push(`${mode}: rows are read whole because conditions are checked on the client`);
   }
-  const filter = withPredicates(columnPlan.predicates, projection);
 
   const fingerprint = queryFingerprint(node);
   let ranges = keyPlan.ranges;
@@ -182,7 +204,12 @@ export function planFind(node: QueryNode, nowMillis: number, mode: QueryMode = '
   }
   const empty = ranges.length === 0 || columnPlan.impossible;
   const foreign = empty ? undefined : foreignRows(meta, registeredSiblings(meta), ranges);
-  if (foreign) notes.push(foreignRowsNote(foreign.entities.map((e) => e.name)));
+  let filter = withPredicates(columnPlan.predicates, projection);
+  if (foreign) {
+    const shape = keyShapeReads(meta, foreign.entities, options.keyShapeFilter ?? true);
+    if (shape.filtered.length > 0) filter = chainFilters([keyShapeFilter(meta.key), filter]);
+    notes.push(...shape.notes);
+  }
   return Object.freeze({
     rows: Object.freeze({
       ranges: empty ? [] : ranges,

@@ -9,6 +9,7 @@ import {
   lintReadableKey,
   lintTenantFirst,
 } from './key-rules.js';
+import { lintParentScans } from './hierarchy-rules.js';
 import { LINT_RULES } from './lint-rules.js';
 import type { LintFinding, LintOptions } from './lint-types.js';
 import { makeFinding } from './make-finding.js';
@@ -89,6 +90,7 @@ export function lintEntities(metas: readonly EntityMetadata[], options: LintOpti
       ...lintUpcasterReads(meta),
     ]),
     ...lintFamilyCount(metas),
+    ...lintParentScans(metas),
   ];
   return [...found.filter((f) => !silenced(f, allow)), ...lintSilences(metas, allow)];
 }

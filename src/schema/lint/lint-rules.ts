@@ -68,6 +68,11 @@ export const LINT_RULES = {
     title: 'Tenant is not the leading key part',
     seedRule: `${SEED} › Multi-tenancy: "you can use your unique ID for each company as the row key prefix … delete the range of rows that use that customer's row key prefix."`,
   },
+  'key-parent-scans-children': {
+    severity: 'info',
+    title: 'Parent entity whose prefix reads scan its children',
+    seedRule: `${SEED} › Row keys: "Design your row key based on the queries you will use to retrieve the data" — a read of parents by prefix scans every child row stored under them.`,
+  },
   'table-too-many-families': {
     severity: 'error',
     title: 'More than 100 column families in a table',

@@ -1,6 +1,7 @@
 import { getEntityMetadata } from '../../../src/metadata/entity-registry.js';
 import { CollectionQuery } from '../../../src/query/builder/collection-query.js';
 import { Lookup } from '../../../src/query/builder/lookup.js';
+import { Query } from '../../../src/query/builder/query.js';
 import {
   MediaComment,
   MediaVideo,
@@ -49,6 +50,9 @@ export function videoPage(): CollectionQuery<{ video: MediaVideo; comments: Medi
     clock,
   );
 }
+
+/** `repository(MediaVideo).scan().limit(10)`, without a mapper: the video rows under `video#`, which holds the comments too. */
+const videoScan = () => Query.over(getEntityMetadata(MediaVideo), clock).allowScan().limit(10);
 
 function billing(
   order: 'invoice-first' | 'payment-first',
@@ -111,6 +115,14 @@ export const READ_SHAPES: readonly ReadShape[] = [
     doc: 'queries',
     compile: () => members().compile(),
     explain: () => members().explain(),
+  },
+  {
+    name: 'parent-only-scan',
+    title: 'Videos without their comments: a row-key filter of the video key shape',
+    code: 'videos.scan().limit(10) // the comments lie in the range: scanned by the server, never sent',
+    doc: 'single-table',
+    compile: () => videoScan().compile(),
+    explain: () => videoScan().explain(),
   },
   {
     name: 'collection-whole',

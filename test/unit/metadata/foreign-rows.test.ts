@@ -5,6 +5,7 @@ import type { EntityClass, EntityMetadata } from '../../../src/metadata/entity-m
 import { EntityRegistry } from '../../../src/metadata/entity-registry.js';
 import { entitiesUnderPrefixes, foreignRows } from '../../../src/metadata/foreign-rows.js';
 import { mayHaveKeysStartingWith } from '../../../src/metadata/key-prefix-fields.js';
+import { chatModel } from '../../support/chat-model.js';
 
 type Loose = Record<string, unknown>;
 const utf8 = (s: string) => new TextEncoder().encode(s);
@@ -69,5 +70,26 @@ describe('which entities can have keys under a prefix', () => {
     const ranges = oc.comment.key.codec.ranges({ videoId: 'v\u0000' });
     const foreign = foreignRows(oc.comment, [oc.video], ranges);
     expect(foreign?.isForeign(videoKey)).toBe(true);
+  });
+});
+
+describe('sibling children in ordered code', () => {
+  // <tenant> conv <id> then m <at> (messages) or u <member> (unread counters): a read of one conversation's messages
+  // is the range [.. 00 01 m, .. 00 01 m 00 02), whose last field `m` is complete: no counter key can lie in it.
+  const { conversation: conv, message, unread } = chatModel('fr_oc_siblings', 'orderedCode');
+  const one = { tenant: 'acme', id: 'c1' };
+
+  it('finds no counter in the range of one conversation’s messages, and both children under the conversation', () => {
+    expect(foreignRows(message, [conv, unread], message.key.codec.ranges(one))).toBeUndefined();
+    expect(foreignRows(unread, [conv, message], unread.key.codec.ranges(one))).toBeUndefined();
+    const underTenant = foreignRows(conv, [message, unread], conv.key.codec.ranges({ tenant: 'acme' }));
+    expect(underTenant?.entities.map((e) => e.name)).toEqual(['Message', 'Unread']);
+    // The range of a conversation's complete fields holds the conversation's own row: it is found.
+    const key = conv.key.codec.encode(one);
+    const range = {
+      start: { key, inclusive: true },
+      end: { key: Uint8Array.of(...key, 0x00, 0x02), inclusive: false },
+    };
+    expect(foreignRows(unread, [conv], [range])?.entities.map((e) => e.name)).toEqual(['Conversation']);
   });
 });

@@ -36,6 +36,8 @@ export class CallScope {
   // most calls never need one (attempts register with `onStop`).
   private controller: AbortController | undefined;
   private readonly unwatchDeadline: (() => void) | undefined;
+  /** The deadline's budget in ms, for its DeadlineExceededError. */
+  private readonly budgetMs: number | undefined;
   private reason: StopReason | undefined;
   private readonly cleanups: Array<() => void> = [];
   private stopListeners: Array<() => void> | undefined;
@@ -60,8 +62,10 @@ export class CallScope {
     this.deadlineAt = deadlineAt ?? (timeoutMs === undefined ? undefined : this.startedAt + timeoutMs);
     this.watchClose(closeSignal);
     if (signal) this.listen(signal, () => new AbortedError(rpc, signal.reason));
+    this.budgetMs =
+      this.deadlineAt === undefined ? undefined : (timeoutMs ?? this.deadlineAt - this.startedAt);
     if (this.deadlineAt !== undefined && this.reason === undefined) {
-      const budget = timeoutMs ?? this.deadlineAt - this.startedAt;
+      const budget = this.budgetMs!;
       const left = this.deadlineAt - this.startedAt;
       if (left <= 0) {
         // Begun past the public call's deadline: stopped before anything is sent.
@@ -150,6 +154,15 @@ export class CallScope {
   /** Throws the stop reason, if any: call before sending anything. */
   throwIfStopped(): void {
     if (this.reason !== undefined) throw this.reason;
+  }
+
+  /**
+   * Stops the call at its deadline now, as the deadline watch will a moment later. For an attempt whose own gRPC
+   * deadline was the call's (capped by what was left): its DEADLINE_EXCEEDED can arrive before the shared watch
+   * fires, and it is the call's deadline all the same, not a transport failure.
+   */
+  expireDeadline(): void {
+    if (this.budgetMs !== undefined) this.stop(new DeadlineExceededError(this.rpc, this.budgetMs));
   }
 
   /** Milliseconds left before the overall deadline (undefined: none). */

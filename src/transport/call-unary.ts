@@ -6,7 +6,7 @@ import type { BoundCallOptions, CallTimeouts } from './call-timeouts.js';
 import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
 import { dataCallHeaders } from './data-call-headers.js';
 import { failureDelivery, mayRetry } from './failure-delivery.js';
-import { toTransportError } from './grpc-error.js';
+import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
 import { retryDelayOf, retryInfoAllowsRetry } from './retry-info.js';
 import { RoutingCookies } from './routing-cookies.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
@@ -93,6 +93,7 @@ export async function callUnary<T>(
         gaxOptions.otherArgs = { headers: dataCallHeaders(cookies?.values) };
       }
       const remaining = scope.remainingMs();
+      const cappedByDeadline = remaining !== undefined && remaining < attemptMs;
       gaxOptions.timeout = Math.max(1, Math.ceil(Math.min(attemptMs, remaining ?? attemptMs)));
       let sent: Promise<T>;
       try {
@@ -103,6 +104,7 @@ export async function callUnary<T>(
       try {
         return await raceStop(scope, sent);
       } catch (error) {
+        if (cappedByDeadline && grpcCodeOf(error) === GrpcStatus.DEADLINE_EXCEEDED) scope.expireDeadline();
         const stopped = scope.stopReason();
         if (stopped !== undefined) {
           // Stopped while the attempt was out: a write may have reached the service.

@@ -170,10 +170,11 @@ async function sendRequest(
   const onStop = (): void => {
     if (stream) abandonStream(stream);
   };
+  let remaining: number | undefined;
   try {
     await connection.ready('data');
     scope.throwIfStopped();
-    const remaining = scope.remainingMs();
+    remaining = scope.remainingMs();
     stream = connection.data.mutateRows(
       request as unknown as Parameters<typeof connection.data.mutateRows>[0],
       gaxCallOptions({
@@ -203,6 +204,14 @@ async function sendRequest(
   } catch (error) {
     cookies.collectFrom(error);
     if (stream !== undefined) limiter.onFailure(grpcCodeOf(error));
+    // The attempt's gRPC deadline was the call's (capped by what was left): its DEADLINE_EXCEEDED may beat the
+    // deadline watch by a moment, and it is the call's deadline all the same.
+    if (
+      remaining !== undefined &&
+      remaining < attemptMs &&
+      grpcCodeOf(error) === GrpcStatus.DEADLINE_EXCEEDED
+    )
+      scope.expireDeadline();
     const stopped = scope.stopReason();
     if (stopped !== undefined) {
       // Stopped by the caller, the deadline or close(): the request may be on its way, unless it never left.

@@ -17,7 +17,7 @@ import { mayRetry } from './failure-delivery.js';
 import { openReadRowsStream } from './open-read-rows-stream.js';
 import type { ReadRowsByteStream } from './open-read-rows-stream.js';
 import { READ_IDLE_WATCH } from './idle-watch.js';
-import { GrpcStatus, toTransportError } from './grpc-error.js';
+import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
 import type { ReadRowsRequestStats } from './read-rows-request-stats.js';
 import { readRowsResume } from './read-rows-resume.js';
 import { retryDelayOf, retryInfoAllowsRetry } from './retry-info.js';
@@ -258,6 +258,9 @@ export async function* readRowBatches(
         return;
       } catch (caught) {
         unwatch();
+        // The stream's gRPC deadline is the call's: its DEADLINE_EXCEEDED may beat the deadline watch by a moment.
+        if (remainingMs !== undefined && !idleFired && grpcCodeOf(caught) === GrpcStatus.DEADLINE_EXCEEDED)
+          scope.expireDeadline();
         scope.throwIfStopped();
         // Our own errors (invalid stream) are final.
         if (caught instanceof TransportError) throw caught;

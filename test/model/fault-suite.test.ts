@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runEmulatorHost } from '../reliability/support/mapper-pair.js';
+import { emptyTotals, formatProgram, formatResult, runSeed, shrink } from './fault-suite.js';
+import { CLIENT_TIMEOUTS, ModelWorld } from './run-program.js';
+
+/**
+ * The bounded run of the model-checked fault suite (docs/model-checking.md): a fixed list of seeds, so that a
+ * failure names a seed `npm run soak -- --seed N` replays. The soak (`npm run soak -- --minutes M`) runs many more.
+ */
+const SEEDS = Array.from({ length: 16 }, (_, i) => 1 + i);
+const MAX_STEPS = 8;
+/** Generous here (CI runs this twice, under load): the soak checks deadlines with less slack. */
+const CHECK = { deadlineMs: CLIENT_TIMEOUTS.totalMs + 4_000 };
+
+describe('model-checked fault suite (bounded run)', () => {
+  let world: ModelWorld | undefined;
+  beforeAll(async () => {
+    world = await ModelWorld.create(runEmulatorHost());
+  });
+  afterAll(async () => {
+    await world?.dispose();
+  });
+
+  it(`${SEEDS.length} seeds of 2–4 concurrent clients under faults and skewed clocks satisfy the reference model`, async () => {
+    const totals = emptyTotals();
+    let first: Awaited<ReturnType<typeof runSeed>> | undefined;
+    for (const seed of SEEDS) {
+      const run = await runSeed(world!, seed, MAX_STEPS, totals, CHECK);
+      if (run.result.violations.length > 0) first ??= run;
+    }
+    console.log(
+      `[model] seeds ${SEEDS[0]}–${SEEDS.at(-1)}: ${totals.calls} calls, ${totals.faults} faults, ` +
+        `${totals.unknownOutcomes} unknown outcomes, violations in seeds [${totals.violatingSeeds.join(', ')}]`,
+    );
+    if (first === undefined) return;
+    const shrunk = await shrink(world!, first.program, first.result, { budgetMs: 20_000, check: CHECK });
+    expect.fail(
+      `violations in seeds ${totals.violatingSeeds.join(', ')} (replay: npm run soak -- --seed N).\n` +
+        `Seed ${totals.violatingSeeds[0]}, shrunk in ${shrunk.runs} runs to:\n${formatProgram(shrunk.program)}\n` +
+        formatResult(shrunk.result),
+    );
+  }, 180_000);
+});

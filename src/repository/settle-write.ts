@@ -22,7 +22,7 @@ export function writeCallOptions(target: WriteTarget<object>): ReturnType<typeof
 
 /**
  * Runs a write; if its outcome is unknown (sent, no answer), reads the row back and counts the write as done
- * when the row shows it, resolving to `confirmed`. Otherwise the OutcomeUnknownError stands: nothing is ever
+ * when the row shows it (and exists, with `rowMustExist`), resolving to `confirmed`. Otherwise the OutcomeUnknownError stands: nothing is ever
  * re-sent over a row that may have changed since.
  *
  * @example
@@ -36,6 +36,7 @@ export async function settleWrite<T>(
   mutations: readonly Mutation[],
   write: () => Promise<T>,
   confirmed: T,
+  options: { readonly rowMustExist?: boolean } = {},
 ): Promise<T> {
   try {
     return await write();
@@ -44,7 +45,7 @@ export async function settleWrite<T>(
     const [written] = await confirmWritten(
       target.connection,
       target.tableId,
-      [{ key, mutations }],
+      [{ key, mutations, ...options }],
       target.policy,
       target.call.signal === undefined ? {} : { signal: target.call.signal },
     );

@@ -13,7 +13,7 @@ const minutes = Number(process.env.MODEL_SOAK_MINUTES ?? '0');
 const only = process.env.MODEL_SOAK_SEED === undefined ? undefined : Number(process.env.MODEL_SOAK_SEED);
 const firstSeed = Number(process.env.MODEL_SOAK_FROM ?? String(Math.floor(Math.random() * 1e9)));
 const maxSteps = Number(process.env.MODEL_SOAK_STEPS ?? '8');
-const shrinkMs = Number(process.env.MODEL_SOAK_SHRINK_MS ?? '120000');
+const shrinkMs = Number(process.env.MODEL_SOAK_SHRINK_MS ?? '60000');
 const CHECK = { deadlineMs: CLIENT_TIMEOUTS.totalMs + 1_500 };
 
 let world: ModelWorld | undefined;
@@ -34,7 +34,27 @@ it('soak', async () => {
     `faults ${totals.faults} unknown ${totals.unknownOutcomes} violations ${totals.violatingSeeds.length}` +
     (totals.violatingSeeds.length > 0 ? ` (seeds ${totals.violatingSeeds.slice(-8).join(', ')})` : '');
   let lastLine = 0;
+  // A class of violation (its kind and the kinds of calls involved) is shrunk a few times, not at every seed.
+  const shrunkClasses = new Map<string, number>();
+  const classOf = (result: RunResult): string =>
+    result.violations
+      .map(
+        (v) =>
+          `${v.kind}:${v.kind === 'outcome' ? v.message.split(':')[0] : ''}:${[...new Set(v.detail.map((d) => d.split(' ')[1]))].sort().join(',')}`,
+      )
+      .sort()
+      .join('|');
   const report = async (seed: number, program: Program, result: RunResult): Promise<void> => {
+    const cls = classOf(result);
+    const seen = shrunkClasses.get(cls) ?? 0;
+    shrunkClasses.set(cls, seen + 1);
+    if (seen >= 2 && only === undefined) {
+      console.log(
+        `[soak] seed ${seed}: ${result.violations.length} violations (class shrunk before: ${cls})`,
+      );
+      console.log(formatResult(result).split('violations:')[1]);
+      return;
+    }
     console.log(`[soak] seed ${seed}: ${result.violations.length} violations; shrinking…`);
     const shrunk = await shrink(world!, program, result, { budgetMs: shrinkMs, check: CHECK });
     const text = `seed ${seed}, shrunk in ${shrunk.runs} runs to:\n${formatProgram(shrunk.program)}\n${formatResult(shrunk.result)}`;

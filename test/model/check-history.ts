@@ -1,5 +1,5 @@
 import type { BatchOutcome, History, HistoryEntry } from './history.js';
-import { valueOf } from './history.js';
+import { showArgs, valueOf } from './history.js';
 import { checkLinearizable, type CheckedOp } from './linearizability.js';
 import type { ModelResult, RowState } from './reference-model.js';
 import { allRows, applyCommand, canonical, refusal, rowsOf, stateKey } from './reference-model.js';
@@ -47,7 +47,7 @@ export interface CheckReport {
 export function describeEntry(entry: HistoryEntry): string {
   const { command, fault, outcome } = entry;
   const { kind, ...args } = command;
-  const shown = JSON.stringify(args, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+  const shown = JSON.stringify(args, showArgs);
   const faultText = fault ? ` [${fault.kind} +${fault.afterMs}ms for ${fault.forMs}ms]` : '';
   const result =
     outcome.type === 'ok'

@@ -1,5 +1,5 @@
 import { checkHistory, describeEntry, type CheckOptions, type Violation } from './check-history.js';
-import type { History } from './history.js';
+import { showArgs, type History } from './history.js';
 import type { ClientProgram, Program } from './program.js';
 import { programOf } from './program.js';
 import { runProgram, type ModelWorld } from './run-program.js';
@@ -117,7 +117,7 @@ export function formatProgram(program: Program): string {
           const fault = step.fault
             ? ` [${step.fault.kind}${step.fault.kind === 'delay' ? ` ${step.fault.delayMs}ms` : ''} +${step.fault.afterMs}ms for ${step.fault.forMs}ms]`
             : '';
-          return `  c${c}s${s} ${kind} ${JSON.stringify(args, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))}${fault}`;
+          return `  c${c}s${s} ${kind} ${JSON.stringify(args, showArgs)}${fault}`;
         }),
       ].join('\n'),
     )

@@ -41,3 +41,9 @@ export interface History {
 export function valueOf(client: number, step: number, index?: number): string {
   return `c${client}s${step}${index === undefined ? '' : `i${index}`}`;
 }
+
+/** JSON.stringify replacer for printed arguments: bigints as `5n`, an undefined property shown, not dropped. */
+export function showArgs(key: string, value: unknown): unknown {
+  if (typeof value === 'bigint') return `${value}n`;
+  return value === undefined && key !== '' ? '(undefined)' : value;
+}

@@ -39,6 +39,8 @@ export type Command =
       readonly put: readonly string[];
       readonly remove: readonly string[];
     }
+  /** update(key, { attrs: new Map(...) }): the whole Map replaced. */
+  | { readonly kind: 'updateAttrs'; readonly group: Group; readonly id: Id; readonly keys: readonly string[] }
   | { readonly kind: 'delete'; readonly group: Group; readonly id: Id }
   /** `members` as a bare string: a misuse the SDK must refuse (it is no list of members). */
   | {
@@ -128,6 +130,10 @@ const docCommand: fc.Arbitrary<Command> = fc.oneof(
       put: members,
       remove: members,
     }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('updateAttrs' as const), group, id, keys: attrKeys }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), group, id }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('add' as const), group, id, members: memberList }) },

@@ -179,6 +179,8 @@ export function applyCommand(
       const { put, remove } = tagChanges(command);
       return existsOr(() => ({ ...s, tags: minus(union(s.tags, put), remove) }));
     }
+    case 'updateAttrs':
+      return existsOr(() => ({ ...s, attrs: command.keys.map((k) => [k, value] as const) }));
     case 'delete':
     case 'deletePrefix':
       return { state: EMPTY_DOC, result: ok };

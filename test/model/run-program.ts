@@ -247,6 +247,9 @@ async function execute(
     case 'updateTags':
       await docs.update(key(command), { tags: tagChanges(command) } as never);
       return undefined;
+    case 'updateAttrs':
+      await docs.update(key(command), { attrs: new Map(command.keys.map((k) => [k, value])) });
+      return undefined;
     case 'delete':
       await docs.delete(key(command));
       return undefined;

@@ -156,7 +156,7 @@ const docCommand: fc.Arbitrary<Command> = fc.oneof(
       .map((docs) => ({ kind: 'saveMany' as const, docs })),
   },
   {
-    weight: 1,
+    weight: 2,
     arbitrary: fc.record({
       kind: fc.constant('deletePrefix' as const),
       group,
@@ -164,7 +164,7 @@ const docCommand: fc.Arbitrary<Command> = fc.oneof(
     }),
   },
   {
-    weight: 2,
+    weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('saveChild' as const),
       group,
@@ -186,10 +186,10 @@ const docCommand: fc.Arbitrary<Command> = fc.oneof(
 const lockedId = fc.constantFrom(...LOCKED_IDS);
 const lockedCommand: fc.Arbitrary<Command> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('lockedRead' as const), id: lockedId }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('lockedFresh' as const), id: lockedId }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('lockedFresh' as const), id: lockedId }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('lockedSave' as const), id: lockedId }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('lockedDelete' as const), id: lockedId }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('lockedDrop' as const), id: lockedId }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('lockedDrop' as const), id: lockedId }) },
 );
 
 /** Mostly already on when the call starts (calls take milliseconds), sometimes hitting it in flight. */

@@ -87,7 +87,10 @@ function statusOf(
       ? { kind: 'bad', why: 'a read ended with OUTCOME_UNKNOWN' }
       : { kind: 'optional' };
   }
-  if (command.kind === 'increment' && !NOT_APPLIED.has(code)) return { kind: 'required', expect: 'overflow' }; // only an out-of-range result may be reported so
+  // An increment's TransportError may say it applied (docs/errors.md: an answer without the counter's cell).
+  if (command.kind === 'increment' && code === 'TRANSPORT') return { kind: 'optional' };
+  // Any other error of an increment must be the one for a result outside int64 (it applied).
+  if (command.kind === 'increment' && !NOT_APPLIED.has(code)) return { kind: 'required', expect: 'overflow' };
   if (NOT_APPLIED.has(code)) {
     return rule === 'must'
       ? { kind: 'bad', why: `${code}, but the input must be refused` }

@@ -45,6 +45,11 @@ function* reductions(program: Program): Generator<Program> {
           ...client,
           steps: client.steps.map((old, i) => (i === s ? { ...old, fault: undefined } : old)),
         });
+      if (step.pauseMs > 0)
+        yield withClient(c, {
+          ...client,
+          steps: client.steps.map((old, i) => (i === s ? { ...old, pauseMs: 0 } : old)),
+        });
       const command = step.command;
       if (command.kind === 'saveMany' && command.docs.length > 1)
         for (let d = command.docs.length - 1; d >= 0; d--)
@@ -117,7 +122,8 @@ export function formatProgram(program: Program): string {
           const fault = step.fault
             ? ` [${step.fault.kind}${step.fault.kind === 'delay' ? ` ${step.fault.delayMs}ms` : ''} +${step.fault.afterMs}ms for ${step.fault.forMs}ms]`
             : '';
-          return `  c${c}s${s} ${kind} ${JSON.stringify(args, showArgs)}${fault}`;
+          const pause = step.pauseMs > 0 ? ` (after ${step.pauseMs} ms)` : '';
+          return `  c${c}s${s}${pause} ${kind} ${JSON.stringify(args, showArgs)}${fault}`;
         }),
       ].join('\n'),
     )

@@ -86,6 +86,8 @@ export interface Fault {
 export interface Step {
   readonly command: Command;
   readonly fault: Fault | undefined;
+  /** The client waits this long before the call (a stagger, as Jepsen's): interleavings other than lock-step. */
+  readonly pauseMs: number;
 }
 
 export interface ClientProgram {
@@ -216,6 +218,10 @@ const step: fc.Arbitrary<Step> = fc.record({
   command: fc.oneof({ weight: 3, arbitrary: docCommand }, { weight: 2, arbitrary: lockedCommand }),
   // Most calls run on a healthy link, so that outcomes are mostly definite and the check has teeth.
   fault: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fault }),
+  pauseMs: fc.oneof(
+    { weight: 2, arbitrary: fc.constant(0) },
+    { weight: 1, arbitrary: fc.integer({ min: 5, max: 80 }) },
+  ),
 });
 
 /**

@@ -129,6 +129,7 @@ export async function runProgram(world: ModelWorld, program: Program): Promise<H
       program.clients.map(async (spec, c) => {
         const client = clients[c]!;
         for (const [s, step] of spec.steps.entries()) {
+          if (step.pauseMs > 0) await sleep(step.pauseMs);
           const faulted = step.fault ? inject(client.proxy, step.fault) : Promise.resolve(false);
           const invokedAt = clock++;
           const started = performance.now();

@@ -11,6 +11,11 @@ import { callOptions } from './call-policy.js';
 export interface SentWrite {
   readonly key: Uint8Array;
   readonly mutations: readonly Mutation[];
+  /**
+   * The write was conditional on the row existing (update): an absent row does not confirm it, even when the
+   * mutations are all deletes (which an absent row trivially "shows").
+   */
+  readonly rowMustExist?: boolean;
 }
 
 /**
@@ -71,7 +76,8 @@ export async function confirmWritten(
   } catch {
     return writes.map(() => false);
   }
-  return writes.map((w) =>
-    rowReflectsMutations(rows.get(Buffer.from(w.key).toString('latin1')), w.mutations),
-  );
+  return writes.map((w) => {
+    const row = rows.get(Buffer.from(w.key).toString('latin1'));
+    return (w.rowMustExist !== true || row !== undefined) && rowReflectsMutations(row, w.mutations);
+  });
 }

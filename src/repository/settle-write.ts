@@ -22,8 +22,9 @@ export function writeCallOptions(target: WriteTarget<object>): ReturnType<typeof
 
 /**
  * Runs a write; if its outcome is unknown (sent, no answer), reads the row back (within the call's deadline, plus
- * at most `READ_BACK_GRACE_MS`) and counts the write as done when the row shows it, resolving to `confirmed`.
- * Otherwise the OutcomeUnknownError stands: nothing is ever re-sent over a row that may have changed since.
+ * at most `READ_BACK_GRACE_MS`) and counts the write as done when the row shows it (and exists, with
+ * `rowMustExist`), resolving to `confirmed`. Otherwise the OutcomeUnknownError stands: nothing is ever re-sent over
+ * a row that may have changed since.
  *
  * @example
  * ```ts
@@ -36,6 +37,7 @@ export async function settleWrite<T>(
   mutations: readonly Mutation[],
   write: () => Promise<T>,
   confirmed: T,
+  options: { readonly rowMustExist?: boolean } = {},
 ): Promise<T> {
   try {
     return await write();
@@ -44,7 +46,7 @@ export async function settleWrite<T>(
     const [written] = await confirmWritten(
       target.connection,
       target.tableId,
-      [{ key, mutations }],
+      [{ key, mutations, ...options }],
       target.policy,
       target.call,
     );

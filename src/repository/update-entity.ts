@@ -79,6 +79,9 @@ export async function updateEntity<E extends object>(
         writeCallOptions(target),
       ),
     true,
+    // The write applies only to an existing row: an absent row read back means not applied (NotFoundError or
+    // unknown), even for changes that only delete cells.
+    { rowMustExist: true },
   );
   if (!exists) throw new NotFoundError({ entity: meta.name, key: update.key });
   return undefined;

@@ -1,0 +1,254 @@
+import fc from 'fast-check';
+
+/**
+ * The programs the suite runs: per client, a sequence of repository calls on a tiny key space (2 groups × 2 ids ×
+ * 2 children, one versioned row), so that clients collide constantly; some calls run under a fault of the client's
+ * own link. Values written are derived from the call's position (`c1s4`), so a final state names the write it came
+ * from.
+ */
+
+export const GROUPS = ['g0', 'g1'] as const;
+export const IDS = ['a', 'b'] as const;
+export const CHILD_NS = ['0', '1'] as const;
+export const LOCKED_IDS = ['x'] as const;
+export const MEMBERS = ['x', 'y', 'z'] as const;
+export const ATTR_KEYS = ['p', 'q'] as const;
+
+export type Group = (typeof GROUPS)[number];
+export type Id = (typeof IDS)[number];
+
+/** A Doc's whole-entity input (its values are filled in from the position when run). */
+export interface DocInput {
+  readonly group: Group;
+  readonly id: Id;
+  readonly withNote: boolean;
+  /** `undefined`: the Set property is left undefined (a save must keep or refuse, never wipe). */
+  readonly tags: readonly string[] | undefined;
+  readonly attrKeys: readonly string[];
+}
+
+export type Command =
+  | { readonly kind: 'save'; readonly doc: DocInput }
+  | { readonly kind: 'insert'; readonly doc: DocInput }
+  | { readonly kind: 'updateV'; readonly group: Group; readonly id: Id }
+  | { readonly kind: 'updateClearNote'; readonly group: Group; readonly id: Id }
+  | {
+      readonly kind: 'updateTags';
+      readonly group: Group;
+      readonly id: Id;
+      readonly put: readonly string[];
+      readonly remove: readonly string[];
+    }
+  /** update(key, { attrs: new Map(...) }): the whole Map replaced. */
+  | { readonly kind: 'updateAttrs'; readonly group: Group; readonly id: Id; readonly keys: readonly string[] }
+  | { readonly kind: 'delete'; readonly group: Group; readonly id: Id }
+  /** `members` as a bare string: a misuse the SDK must refuse (it is no list of members). */
+  | {
+      readonly kind: 'add';
+      readonly group: Group;
+      readonly id: Id;
+      readonly members: readonly string[] | string;
+    }
+  | {
+      readonly kind: 'remove';
+      readonly group: Group;
+      readonly id: Id;
+      readonly property: 'tags' | 'attrs';
+      readonly members: readonly string[] | string;
+    }
+  | { readonly kind: 'put'; readonly group: Group; readonly id: Id; readonly keys: readonly string[] }
+  | { readonly kind: 'increment'; readonly group: Group; readonly id: Id; readonly by: bigint }
+  | { readonly kind: 'saveMany'; readonly docs: readonly DocInput[] }
+  /** deleteByPrefix({ group } or { group, id }, { alsoDelete: [Child] }): the rows and their children. */
+  | { readonly kind: 'deletePrefix'; readonly group: Group; readonly id: Id | undefined }
+  | { readonly kind: 'saveChild'; readonly group: Group; readonly id: Id; readonly n: string }
+  | { readonly kind: 'deleteChild'; readonly group: Group; readonly id: Id; readonly n: string }
+  /** The client's copy := what `get` returns (a new entity, version 0, when the row is absent). */
+  | { readonly kind: 'lockedRead'; readonly id: string }
+  /** The client's copy := a new entity (version 0), without any call. */
+  | { readonly kind: 'lockedFresh'; readonly id: string }
+  /** save(copy) with a new value: conditional on the version the copy was read at. */
+  | { readonly kind: 'lockedSave'; readonly id: string }
+  /** delete(copy): conditional on the copy's version. */
+  | { readonly kind: 'lockedDelete'; readonly id: string }
+  /** delete({ id }): unconditional. */
+  | { readonly kind: 'lockedDrop'; readonly id: string };
+
+/** A fault of the client's own link, starting `afterMs` after the call starts and lasting `forMs`. */
+export interface Fault {
+  /** lose: answers dropped; cut: connections reset; stall: nothing moves; delay: every chunk late by `delayMs`. */
+  readonly kind: 'lose' | 'cut' | 'stall' | 'delay';
+  readonly afterMs: number;
+  readonly forMs: number;
+  readonly delayMs: number;
+}
+
+export interface Step {
+  readonly command: Command;
+  readonly fault: Fault | undefined;
+  /** The client waits this long before the call (a stagger, as Jepsen's): interleavings other than lock-step. */
+  readonly pauseMs: number;
+}
+
+export interface ClientProgram {
+  /** The client's write clock is `Date.now() + skewMs`. */
+  readonly skewMs: number;
+  readonly steps: readonly Step[];
+}
+
+export interface Program {
+  readonly clients: readonly ClientProgram[];
+}
+
+const group = fc.constantFrom(...GROUPS);
+const id = fc.constantFrom(...IDS);
+const members = fc.subarray([...MEMBERS]);
+const attrKeys = fc.subarray([...ATTR_KEYS]);
+/** Mostly lists; now and then a bare string whose characters are real members (so a wrong split shows). */
+const memberList = fc.oneof({ weight: 6, arbitrary: members }, { weight: 1, arbitrary: fc.constant('xy') });
+
+const docInput: fc.Arbitrary<DocInput> = fc.record({
+  group,
+  id,
+  withNote: fc.boolean(),
+  tags: fc.oneof({ weight: 8, arbitrary: members }, { weight: 1, arbitrary: fc.constant(undefined) }),
+  attrKeys,
+});
+
+const INT64_MAX = 2n ** 63n - 1n;
+const increments = fc.constantFrom(1n, 1n, 3n, -2n, 2n ** 62n, INT64_MAX, -INT64_MAX - 1n);
+
+const docCommand: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 4, arbitrary: docInput.map((doc) => ({ kind: 'save' as const, doc })) },
+  { weight: 2, arbitrary: docInput.map((doc) => ({ kind: 'insert' as const, doc })) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('updateV' as const), group, id }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('updateClearNote' as const), group, id }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('updateTags' as const),
+      group,
+      id,
+      put: members,
+      remove: members,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('updateAttrs' as const), group, id, keys: attrKeys }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), group, id }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('add' as const), group, id, members: memberList }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('remove' as const),
+      group,
+      id,
+      property: fc.constantFrom('tags' as const, 'attrs' as const),
+      members: memberList,
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('put' as const), group, id, keys: attrKeys }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('increment' as const), group, id, by: increments }) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .array(docInput, { minLength: 1, maxLength: 5 })
+      .map((docs) => ({ kind: 'saveMany' as const, docs })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('deletePrefix' as const),
+      group,
+      id: fc.option(id, { nil: undefined }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('saveChild' as const),
+      group,
+      id,
+      n: fc.constantFrom(...CHILD_NS),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('deleteChild' as const),
+      group,
+      id,
+      n: fc.constantFrom(...CHILD_NS),
+    }),
+  },
+);
+
+const lockedId = fc.constantFrom(...LOCKED_IDS);
+const lockedCommand: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('lockedRead' as const), id: lockedId }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('lockedFresh' as const), id: lockedId }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('lockedSave' as const), id: lockedId }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('lockedDelete' as const), id: lockedId }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('lockedDrop' as const), id: lockedId }) },
+);
+
+/** Mostly already on when the call starts (calls take milliseconds), sometimes hitting it in flight. */
+const faultStart = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(0) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 8 }) },
+);
+const shortFault: fc.Arbitrary<Fault> = fc.record({
+  kind: fc.constantFrom('lose' as const, 'cut' as const, 'stall' as const, 'delay' as const),
+  afterMs: faultStart,
+  forMs: fc.integer({ min: 30, max: 600 }),
+  delayMs: fc.integer({ min: 10, max: 200 }),
+});
+/** A frozen server: the link stalls for longer than a call's whole deadline (3 s). */
+const frozen: fc.Arbitrary<Fault> = fc.record({
+  kind: fc.constant('stall' as const),
+  afterMs: faultStart,
+  forMs: fc.integer({ min: 3_000, max: 5_000 }),
+  delayMs: fc.constant(0),
+});
+const fault = fc.oneof({ weight: 8, arbitrary: shortFault }, { weight: 1, arbitrary: frozen });
+
+const step: fc.Arbitrary<Step> = fc.record({
+  command: fc.oneof({ weight: 3, arbitrary: docCommand }, { weight: 2, arbitrary: lockedCommand }),
+  // Most calls run on a healthy link, so that outcomes are mostly definite and the check has teeth.
+  fault: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fault }),
+  pauseMs: fc.oneof(
+    { weight: 2, arbitrary: fc.constant(0) },
+    { weight: 1, arbitrary: fc.integer({ min: 5, max: 80 }) },
+  ),
+});
+
+/**
+ * The program of a seed: the same seed always gives the same program (the interleaving of its clients and the
+ * moments faults hit still vary from run to run; that is what the checker is for).
+ *
+ * @example
+ * ```ts
+ * const program = programOf(42, 8);
+ * ```
+ */
+export function programOf(seed: number, maxSteps: number): Program {
+  return fc.sample(programArbitrary(maxSteps), { seed, numRuns: 1 })[0]!;
+}
+
+/**
+ * Programs of 2–4 clients with skewed clocks (±300 ms), each of up to `maxSteps` calls.
+ *
+ * @example
+ * ```ts
+ * fc.sample(programArbitrary(8), 1);
+ * ```
+ */
+export function programArbitrary(maxSteps: number): fc.Arbitrary<Program> {
+  const client = fc.record({
+    skewMs: fc.integer({ min: -300, max: 300 }),
+    steps: fc.array(step, { minLength: 1, maxLength: maxSteps }),
+  });
+  return fc.record({ clients: fc.array(client, { minLength: 2, maxLength: 4 }) });
+}

@@ -1,3 +1,4 @@
+import { checkObject } from '../errors/check-argument.js';
 import type { MappingWarning } from '../mapping/mapping-warning.js';
 
 /**
@@ -13,6 +14,7 @@ import type { MappingWarning } from '../mapping/mapping-warning.js';
  * ```
  */
 export function emitProcessWarning(warning: MappingWarning): void {
+  checkObject({ api: 'emitProcessWarning', argument: 'warning' }, warning, 'a MappingWarning');
   process.emitWarning(warning.message, {
     type: 'BigtableMapperWarning',
     code: `BIGTABLE_MAPPER_${warning.code}`,

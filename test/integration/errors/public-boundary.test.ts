@@ -62,6 +62,7 @@ import {
   pointKeyRange,
   prefixKeyRange,
   printableKey,
+  emitProcessWarning,
   rowKeyRangesWithSchema,
   rowKeySchemaForKey,
   rowKeySchemaFromJson,
@@ -651,6 +652,7 @@ const ROWS: Readonly<Record<string, Row>> = {
     ),
     ...each('signal timeoutMs', BAD_MS, 'INVALID_ARGUMENT', (ms) => lk().signal(undefined, ms).toArray()),
   ],
+  'Lookup.timeout': each('timeoutMs', BAD_MS, 'INVALID_ARGUMENT', (ms) => lk().timeout(ms).toArray()),
   'Lookup.versions': each('versions', BAD_WINDOWS, 'QUERY_INVALID', (w) => lk().versions(w).toArray()),
 
   // SchemaManager (through mapper.schema, whose tables are the test's)
@@ -865,6 +867,7 @@ const ROWS: Readonly<Record<string, Row>> = {
   pointKeyRange: firsts(pointKeyRange),
   prefixKeyRange: firsts(prefixKeyRange),
   printableKey: firsts(printableKey),
+  emitProcessWarning: firsts(emitProcessWarning),
   rowKeyRangesWithSchema: [
     ...firsts(rowKeyRangesWithSchema),
     ['leading a string', 'INVALID_ARGUMENT', () => rowKeyRangesWithSchema(SCHEMA, bad('ab'))],

@@ -13,7 +13,7 @@ import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { RowData } from '../model/row-data.js';
 import type { ResidualProgram } from '../query/nodes/residual-node.js';
 import type { SkippedRowReporter } from '../query/builder/skipped-row.js';
-import { matchesResidual } from '../query/planner/residual-condition.js';
+import { matchesResidual } from '../query/planner/match-residual.js';
 
 /**
  * Removes the properties a `select()` did not ask for, so a partial row never shows invented values (an empty

@@ -8,7 +8,7 @@ import { chainFilters, interleaveFilters } from '../filters/compose-filters.js';
 import { gcKeepFilter } from '../filters/gc-filter.js';
 import type { ConditionNode } from '../nodes/query-node.js';
 import { conditionValues } from './condition-values.js';
-import type { ResidualCondition } from './residual-condition.js';
+import type { ResidualCondition } from '../nodes/residual-node.js';
 
 /**
  * How the column conditions of a query are served.

@@ -14,11 +14,12 @@ const noBareErrors = [
   { selector: `CallExpression[callee.name=${BUILTIN_ERRORS}]`, message: BARE_ERROR_MESSAGE },
 ];
 
-// DESIGN §2: imports run one way. decorators → metadata → codecs; query → metadata, codecs; mapping → metadata,
-// codecs; repository → query, mapping, transport (and metadata, the vocabulary every layer shares); schema →
-// metadata, codecs, transport; cli → schema, repository (and testing, for `emulator start`). Everything may import
-// errors and model; codecs, errors and model import nothing else of ours. `testing` is the emulator kit on top of
-// everything but schema and cli. `nestjs` is the NestJS module on top of repository.
+// DESIGN §2: imports run one way. decorators → metadata → codecs; query → metadata, codecs (query/executor also
+// transport and mapping: it runs the reads); mapping → metadata, codecs; repository → query, mapping, transport (and
+// metadata, the vocabulary every layer shares); schema → metadata, codecs, transport; cli → schema, repository (and
+// testing, for `emulator start`). Everything may import errors and model; codecs, errors and model import nothing
+// else of ours. `testing` is the emulator kit on top of everything but schema and cli. `nestjs` is the NestJS module
+// on top of repository.
 // Each entry: the folder (under src/, or decorators/) and the layers it may NOT import.
 const LAYERS = [
   'codecs',
@@ -72,13 +73,15 @@ const layerRules = Object.keys(ALLOWED).map((folder) => ({
   },
 }));
 
-// Rooms inside a layer. Each entry: a sub-folder, the layer rules it keeps (its folder's) and the extra patterns it
-// adds. `query/nodes` is the IR at the bottom of `query/`: a node file imports only other nodes, never the planner,
-// compiler or builders that consume it.
+// Rooms inside a layer. Each entry: a sub-folder, its layer (whose rules it keeps), the layers it may use beyond
+// its layer's (`allow`) and extra patterns. `query/nodes` is the IR at the bottom of `query/`: a node file imports
+// only other nodes, never the planner, compiler or builders that consume it. `query/executor` runs compiled reads,
+// so it alone in `query/` may use transport (to send them) and mapping (to hydrate rows).
 const SUBFOLDERS = [
   {
     folder: 'src/query/nodes',
     layer: 'query',
+    allow: [],
     patterns: [
       {
         regex: '^\\.\\./(?!\\.\\./)',
@@ -86,11 +89,19 @@ const SUBFOLDERS = [
       },
     ],
   },
+  { folder: 'src/query/executor', layer: 'query', allow: ['transport', 'mapping'], patterns: [] },
 ];
-const subfolderRules = SUBFOLDERS.map(({ folder, layer, patterns }) => ({
+/** A layer's patterns without those of the given layers. */
+function layerPatternsAllowing(folder, allow) {
+  return layerPatterns(folder).filter((p) => !allow.some((a) => p.regex.endsWith(`${a}/`)));
+}
+const subfolderRules = SUBFOLDERS.map(({ folder, layer, allow, patterns }) => ({
   files: [`${folder}/**/*.ts`],
   rules: {
-    'no-restricted-imports': ['error', { patterns: [CLIENT, ...layerPatterns(layer), ...patterns] }],
+    'no-restricted-imports': [
+      'error',
+      { patterns: [CLIENT, ...layerPatternsAllowing(layer, allow), ...patterns] },
+    ],
   },
 }));
 
@@ -118,7 +129,7 @@ const exceptions = [
   },
 ].map(({ file, allow }) => {
   const folder = file.split('/')[1];
-  const patterns = layerPatterns(folder).filter((p) => !allow.some((a) => p.regex.endsWith(`${a}/`)));
+  const patterns = layerPatternsAllowing(folder, allow);
   return {
     files: [file],
     rules: {

@@ -1,6 +1,6 @@
 import { checkObject } from '../errors/check-argument.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
-import type { CollectionExecutor } from '../query/builder/collection-executor.js';
+import type { CollectionExecutor } from '../query/executor/collection-executor.js';
 import { CollectionQuery } from '../query/builder/collection-query.js';
 import { collectionNodeOf } from '../query/builder/collection-nodes.js';
 import type { CollectionEntities, CollectionMembers, SharedKey } from './shared-key.js';

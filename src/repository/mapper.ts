@@ -7,9 +7,9 @@ import type { ConnectionOptions } from '../transport/connection-options.js';
 import { createTable } from '../transport/table-admin.js';
 import { callOptions, resolveCallPolicy } from './call-policy.js';
 import { Collection } from './collection.js';
-import { runCollectionPlan } from './collection-runner.js';
+import { TableCollectionExecutor } from '../query/executor/table-collection-executor.js';
 import type { CollectionMembers } from './shared-key.js';
-import type { CollectionExecutor } from '../query/builder/collection-executor.js';
+import type { CollectionExecutor } from '../query/executor/collection-executor.js';
 import { CollectionQuery } from '../query/builder/collection-query.js';
 import { leadingRunsNodeOf } from '../query/builder/collection-nodes.js';
 import type { KeyPartsOf } from './key-input.js';
@@ -201,17 +201,12 @@ export class Mapper {
   }
 
   private collectionExecutor(): CollectionExecutor {
-    const policy = resolveCallPolicy(this.options);
-    return {
+    return new TableCollectionExecutor({
+      connection: this.connection,
+      tableIds: this.options.tableIds,
       now: () => (this.options.now ?? Date.now)(),
-      execute: (plan, options) => {
-        const table = plan.members[0]!.meta.table;
-        return runCollectionPlan(this.connection, this.options.tableIds?.[table] ?? table, plan, {
-          ...options,
-          read: callOptions(policy),
-        });
-      },
-    };
+      read: callOptions(resolveCallPolicy(this.options)),
+    });
   }
 
   /**

@@ -18,9 +18,9 @@ import { queryNode } from '../nodes/query-node.js';
 import { residualProgram } from '../nodes/residual-node.js';
 import type { CollectionNode, ReadNode } from '../nodes/read-node.js';
 import { collectionNode } from '../nodes/read-node.js';
-import type { CollectionExecutor, CollectionRow } from './collection-executor.js';
+import type { CollectionExecutor, CollectionRow } from '../executor/collection-executor.js';
 import type { EntriesOptions } from './query.js';
-import type { QueryCallOptions } from './query-executor.js';
+import type { QueryCallOptions } from '../executor/query-executor.js';
 import type { SkippedRowReporter } from './skipped-row.js';
 import { collectionNodeOf } from './collection-nodes.js';
 import type {

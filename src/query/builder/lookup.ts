@@ -10,7 +10,7 @@ import type { VersionsNode } from '../nodes/query-node.js';
 import { keysNode } from '../nodes/read-node.js';
 import type { KeysNode } from '../nodes/read-node.js';
 import type { CompiledQuery } from './query.js';
-import type { QueryCallOptions, QueryExecutor } from './query-executor.js';
+import type { QueryCallOptions, QueryExecutor } from '../executor/query-executor.js';
 
 /**
  * A read of whole entities by full key (what `get` and `getMany` send): one ReadRows, results aligned with the keys

@@ -51,16 +51,31 @@ const CLIENT = {
   message: 'Only src/transport/ may import the Bigtable client (DESIGN §2).',
 };
 
+// Layers a folder may use only through their front door (`<layer>/index.ts`): repository/ (the façade and the mapper)
+// builds and runs reads through query/index.ts and never reaches into query's sub-folders.
+const DOORS = { repository: ['query'] };
+
+/** The patterns that keep a folder at the front door of the layers it may enter only through their index. */
+function doorPatterns(folder) {
+  return (DOORS[folder] ?? []).map((layer) => ({
+    regex: `^(\\.\\./)+(src/)?${layer}/(?!index\\.js$)`,
+    message: `${folder} imports ${layer} only through ${layer}/index.js, its one door.`,
+  }));
+}
+
 /**
  * The `no-restricted-imports` patterns of a folder: relative imports that climb into a layer it may not use (the
  * folder names are unique in src/, so `../../mapping/x.js` can only mean src/mapping).
  */
 function layerPatterns(folder) {
   const forbidden = LAYERS.filter((l) => l !== folder && !ALLOWED[folder].includes(l));
-  return forbidden.map((layer) => ({
-    regex: `^(\\.\\./)+(src/)?${layer}/`,
-    message: `${folder} may not import ${layer}: imports run one way (DESIGN §2: ${folder} → ${ALLOWED[folder].join(', ') || 'errors and model only'}).`,
-  }));
+  return [
+    ...forbidden.map((layer) => ({
+      regex: `^(\\.\\./)+(src/)?${layer}/`,
+      message: `${folder} may not import ${layer}: imports run one way (DESIGN §2: ${folder} → ${ALLOWED[folder].join(', ') || 'errors and model only'}).`,
+    })),
+    ...doorPatterns(folder),
+  ];
 }
 
 const layerRules = Object.keys(ALLOWED).map((folder) => ({
@@ -104,6 +119,34 @@ const subfolderRules = SUBFOLDERS.map(({ folder, layer, allow, patterns }) => ({
     ],
   },
 }));
+
+// TEMPORARY: files leaving repository/ in the same release (the backfill to its own room, issue 24 R2; the write
+// operations to src/write/, R3) still reach into query's sub-folders; each names what query/index.ts exports for it.
+// Remove this entry when they have moved (their new room's rules then apply).
+const leavingRepository = {
+  files: [
+    'src/repository/backfill/**/*.ts', // split-key-span, entity-key-span, intersect-key-ranges, to-row-range, filters
+    'src/repository/evolving-write.ts', // columnFilter, chainFilters, wholeEntityReadFilter
+    'src/repository/rewrite-row.ts', // columnFilter, chainFilters
+    'src/repository/version-predicate.ts', // columnFilter, chainFilters
+    'src/repository/delete-by-prefix.ts', // planPrefixDelete
+    'src/repository/descendant-drops.ts', // planPrefixDelete, PrefixDeletePlan
+    'src/repository/prefix-delete-guard.ts', // PrefixDeletePlan
+  ],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          CLIENT,
+          ...layerPatterns('repository').filter(
+            (p) => !doorPatterns('repository').some((d) => d.regex === p.regex),
+          ),
+        ],
+      },
+    ],
+  },
+};
 
 // TEMPORARY exceptions, to be removed as the lead moves the code (issue 11, item 14). Each names the file and the
 // imports that break the rule; the file keeps every other restriction.
@@ -185,6 +228,7 @@ export default tseslint.config(
   },
   ...layerRules,
   ...subfolderRules,
+  leavingRepository,
   ...exceptions,
   {
     files: ['src/**/*.ts', 'decorators/**/*.ts'],

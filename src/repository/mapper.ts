@@ -7,11 +7,7 @@ import type { ConnectionOptions } from '../transport/connection-options.js';
 import { createTable } from '../transport/table-admin.js';
 import { callOptions, resolveCallPolicy } from './call-policy.js';
 import { Collection } from './collection.js';
-import { TableCollectionExecutor } from '../query/executor/table-collection-executor.js';
 import type { CollectionMembers } from './shared-key.js';
-import type { CollectionExecutor } from '../query/executor/collection-executor.js';
-import { CollectionQuery } from '../query/builder/collection-query.js';
-import { leadingRunsNodeOf } from '../query/builder/collection-nodes.js';
 import type { KeyPartsOf } from './key-input.js';
 import { Repository } from './repository.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
@@ -23,6 +19,8 @@ import { SchemaManager } from '../schema/schema-manager.js';
 import { BackfillCheckpoints, BACKFILL_FAMILY, BACKFILL_TABLE } from './backfill/backfill-checkpoints.js';
 import { BackfillRunner } from './backfill/backfill-runner.js';
 import type { Backfill, BackfillOptions } from './backfill/backfill-types.js';
+import { CollectionQuery, TableCollectionExecutor, leadingRunsNodeOf } from '../query/index.js';
+import type { CollectionExecutor } from '../query/index.js';
 
 /** The one table several entities share; refused before anything is sent when they live in more than one. */
 function sharedTable(api: string, metas: readonly EntityMetadata[]): string {

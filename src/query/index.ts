@@ -21,9 +21,9 @@ export type { KeyRangeReadOptions } from './executor/read-key-range.js';
 // Reads that writes make: prefix deletes and the conditional writes of evolving entities.
 export { planPrefixDelete } from './planner/plan-prefix-delete.js';
 export type { PrefixDeletePlan, PrefixDeleteOptions } from './planner/plan-prefix-delete.js';
-export { columnFilter } from './filters/column-filters.js';
-export { chainFilters } from './filters/compose-filters.js';
-export { wholeEntityReadFilter } from './filters/entity-read-filter.js';
+export { columnFilter } from './compiler/filters/column-filters.js';
+export { chainFilters } from './compiler/filters/compose-filters.js';
+export { wholeEntityReadFilter } from './compiler/filters/entity-read-filter.js';
 
 // Key-span algebra of scans over an entity's rows (the backfill's shards).
 export {

@@ -23,7 +23,12 @@ import type {
 } from '../nodes/query-node.js';
 import { queryNode } from '../nodes/query-node.js';
 import { residualProgram } from '../nodes/residual-node.js';
-import type { QueryCallOptions, QueryExecuteOptions, QueryExecutor, QueryRow } from '../executor/query-executor.js';
+import type {
+  QueryCallOptions,
+  QueryExecuteOptions,
+  QueryExecutor,
+  QueryRow,
+} from '../executor/query-executor.js';
 import type { SkippedRowReporter } from './skipped-row.js';
 
 /** Property names of E usable in queries. */

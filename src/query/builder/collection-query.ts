@@ -31,17 +31,12 @@ import type {
   CollectionShape,
   CompiledCollectionQuery,
 } from './collection-results.js';
+import type { EntryKey, Member } from './builder-types.js';
 
 type Shape = CollectionShape;
 
-/** Member names of a collection. */
-type Member<R> = keyof R & string;
-
 /** Properties of a member's entity usable in conditions and projections. */
 type PropOf<E, T extends keyof E> = keyof E[T] & string;
-
-/** Element type of a Map key or Set member, for `entries()` bounds. */
-type EntryKey<V> = V extends ReadonlyMap<infer K, unknown> ? K : V extends ReadonlySet<infer K> ? K : never;
 
 function noRunner(node: CollectionNode): QueryError {
   return new QueryError({

@@ -30,12 +30,7 @@ import type {
   QueryRow,
 } from '../executor/query-executor.js';
 import type { SkippedRowReporter } from './skipped-row.js';
-
-/** Property names of E usable in queries. */
-type Prop<E> = keyof E & string;
-
-/** Element type of a Map key or Set member, for `entries()` bounds. */
-type EntryKey<V> = V extends ReadonlyMap<infer K, unknown> ? K : V extends ReadonlySet<infer K> ? K : never;
+import type { EntryKey, Prop } from './builder-types.js';
 
 /** Properties of E holding a Map or Set. */
 type CollectionProp<E> = { [P in Prop<E>]: EntryKey<E[P]> extends never ? never : P }[Prop<E>];

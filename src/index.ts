@@ -7,8 +7,8 @@
 // Connecting and repositories: the everyday API.
 export { Mapper } from './repository/mapper.js';
 export { Repository } from './repository/repository.js';
-export { readKeyRange } from './repository/read-key-range.js';
-export type { KeyRangeReadOptions } from './repository/read-key-range.js';
+export { readKeyRange } from './query/executor/read-key-range.js';
+export type { KeyRangeReadOptions } from './query/executor/read-key-range.js';
 export type { RawKeyBounds } from './query/compiler/compile-range-read.js';
 export type { SaveManyOptions } from './repository/repository.js';
 export type {

@@ -1,28 +1,9 @@
 import type { KeyRange } from '../codecs/key/key-codec-types.js';
+import { tighterEnd, tighterStart } from '../codecs/key/key-range.js';
 import { printableKey } from '../errors/printable-key.js';
-
-type Bound = { readonly key: Uint8Array; readonly inclusive: boolean } | undefined;
 
 function compare(a: Uint8Array, b: Uint8Array): number {
   return Buffer.compare(a, b);
-}
-
-/** The tighter of two lower bounds (undefined = −∞). */
-function tighterStart(a: Bound, b: Bound): Bound {
-  if (!a) return b;
-  if (!b) return a;
-  const c = compare(a.key, b.key);
-  if (c !== 0) return c > 0 ? a : b;
-  return a.inclusive ? b : a;
-}
-
-/** The tighter of two upper bounds (undefined = +∞). */
-function tighterEnd(a: Bound, b: Bound): Bound {
-  if (!a) return b;
-  if (!b) return a;
-  const c = compare(a.key, b.key);
-  if (c !== 0) return c < 0 ? a : b;
-  return a.inclusive ? b : a;
 }
 
 function rangesIntersect(a: KeyRange, b: KeyRange): boolean {

@@ -1,9 +1,8 @@
 import { checkObject } from '../errors/check-argument.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
-import type { CollectionExecutor } from '../query/builder/collection-executor.js';
-import { CollectionQuery } from '../query/builder/collection-query.js';
-import { collectionNodeOf } from '../query/builder/collection-nodes.js';
 import type { CollectionEntities, CollectionMembers, SharedKey } from './shared-key.js';
+import { CollectionQuery, collectionNodeOf } from '../query/index.js';
+import type { CollectionExecutor } from '../query/index.js';
 
 /**
  * Several entity types of one table that share leading key parts, named for the results. `key(shared)` starts a

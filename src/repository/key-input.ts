@@ -46,7 +46,15 @@ export type KeyPartsOf<C> = C extends { readonly keyParts?: infer K }
   : undefined;
 
 type Values<E, P extends keyof E> = { readonly [Q in P]: E[Q] };
-type Absent<P extends PropertyKey> = { readonly [Q in P]?: never };
+/**
+ * Properties that must not be given: the key parts after those a key prefix or shared key stops at.
+ *
+ * @example
+ * ```ts
+ * const none: Absent<'deviceId'> = {};
+ * ```
+ */
+export type Absent<P extends PropertyKey> = { readonly [Q in P]?: never };
 
 /**
  * A full key: exactly the declared key parts (extra properties are allowed on variables, such as a whole entity,

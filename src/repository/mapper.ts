@@ -7,11 +7,7 @@ import type { ConnectionOptions } from '../transport/connection-options.js';
 import { createTable } from '../transport/table-admin.js';
 import { callOptions, resolveCallPolicy } from './call-policy.js';
 import { Collection } from './collection.js';
-import { runCollectionPlan } from './collection-runner.js';
 import type { CollectionMembers } from './shared-key.js';
-import type { CollectionExecutor } from '../query/builder/collection-executor.js';
-import { CollectionQuery } from '../query/builder/collection-query.js';
-import { leadingRunsNodeOf } from '../query/builder/collection-nodes.js';
 import type { KeyPartsOf } from './key-input.js';
 import { Repository } from './repository.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
@@ -23,6 +19,8 @@ import { SchemaManager } from '../schema/schema-manager.js';
 import { BackfillCheckpoints, BACKFILL_FAMILY, BACKFILL_TABLE } from './backfill/backfill-checkpoints.js';
 import { BackfillRunner } from './backfill/backfill-runner.js';
 import type { Backfill, BackfillOptions } from './backfill/backfill-types.js';
+import { CollectionQuery, TableCollectionExecutor, leadingRunsNodeOf } from '../query/index.js';
+import type { CollectionExecutor } from '../query/index.js';
 
 /** The one table several entities share; refused before anything is sent when they live in more than one. */
 function sharedTable(api: string, metas: readonly EntityMetadata[]): string {
@@ -201,17 +199,12 @@ export class Mapper {
   }
 
   private collectionExecutor(): CollectionExecutor {
-    const policy = resolveCallPolicy(this.options);
-    return {
+    return new TableCollectionExecutor({
+      connection: this.connection,
+      tableIds: this.options.tableIds,
       now: () => (this.options.now ?? Date.now)(),
-      execute: (plan, options) => {
-        const table = plan.members[0]!.meta.table;
-        return runCollectionPlan(this.connection, this.options.tableIds?.[table] ?? table, plan, {
-          ...options,
-          read: callOptions(policy),
-        });
-      },
-    };
+      read: callOptions(resolveCallPolicy(this.options)),
+    });
   }
 
   /**

@@ -10,11 +10,6 @@ import { partialLoadOf } from '../mapping/load-state.js';
 import { validateEntity } from '../mapping/validate-entity.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { Mutation } from '../model/mutation.js';
-import { Query } from '../query/builder/query.js';
-import { queryNode } from '../query/nodes/query-node.js';
-import { keysNode } from '../query/nodes/read-node.js';
-import { Lookup } from '../query/builder/lookup.js';
-import type { QueryExecuteOptions, QueryExecutor } from '../query/builder/query-executor.js';
 import type { BoundCall } from '../transport/call-timeouts.js';
 import { bindDeadline } from '../transport/call-timeouts.js';
 import { addToAggregate } from './add-to-aggregate.js';
@@ -30,8 +25,6 @@ import { incrementCounter } from './increment-counter.js';
 import { insertEntity } from './insert-entity.js';
 import type { FullKey, KeyParts, KeyPrefix, NonEmptyKeyPrefix } from './key-input.js';
 import { rowKeyOf } from './key-input.js';
-import { forEachQueryRow, runQueryPlan } from './query-runner.js';
-import type { PlanRunOptions } from './plan-rows.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
 import { checkRepositoryOptions } from './repository-options.js';
 import { prepareMutateRowsEntry } from '../transport/prepare-mutate-rows-entry.js';
@@ -62,6 +55,8 @@ import {
 import { BigtableConnection } from '../transport/bigtable-connection.js';
 import type { EntityArguments } from './entity-arguments.js';
 import { entityArguments } from './entity-arguments.js';
+import { Lookup, Query, TableQueryExecutor, keysNode, queryNode } from '../query/index.js';
+import type { QueryExecutor } from '../query/index.js';
 
 /**
  * Options of {@link Repository.saveMany}.
@@ -237,15 +232,13 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   }
 
   private newExecutor(): QueryExecutor {
-    const read = callOptions(this.policy);
-    const upcast = this.writeBack ? this.writeBack.offer.bind(this.writeBack) : undefined;
-    const run = (options: QueryExecuteOptions): PlanRunOptions => ({ ...options, read, upcast });
-    return {
+    return new TableQueryExecutor({
+      connection: this.connection,
+      tableId: this.tableId,
       now: () => this.now(),
-      execute: (meta, plan, options) => runQueryPlan(this.connection, this.tableId, meta, plan, run(options)),
-      forEach: (meta, plan, options, onRow) =>
-        forEachQueryRow(this.connection, this.tableId, meta, plan, run(options), onRow),
-    };
+      read: callOptions(this.policy),
+      upcast: this.writeBack ? this.writeBack.offer.bind(this.writeBack) : undefined,
+    });
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { EntityClass } from '../metadata/entity-metadata.js';
-import type { KeyPartsOf } from './key-input.js';
+import type { Absent, KeyPartsOf } from './key-input.js';
 
 /**
  * Entity classes of a collection, by the name each type gets in the results.
@@ -52,7 +52,6 @@ type AnyEntity<M extends CollectionMembers> = InstanceType<M[keyof M]>;
 type ValueOf<M extends CollectionMembers, P extends PropertyKey> =
   AnyEntity<M> extends infer E ? (E extends unknown ? (P extends keyof E ? E[P] : never) : never) : never;
 type Values<M extends CollectionMembers, P extends string> = { readonly [Q in P]: ValueOf<M, Q> };
-type Absent<P extends PropertyKey> = { readonly [Q in P]?: never };
 
 type Runs<M extends CollectionMembers, Rest, Done extends string> = Rest extends readonly [
   infer H extends string,

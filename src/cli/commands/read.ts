@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { printableKey } from '../../errors/printable-key.js';
-import { readKeyRange } from '../../repository/read-key-range.js';
+import { readKeyRange } from '../../index.js';
 import type { ModuleEntity } from '../../schema/module-entities.js';
 import { note, out, outJson } from '../cli-io.js';
 import type { CommandContext, EntityFlags } from '../command-context.js';

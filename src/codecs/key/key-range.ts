@@ -121,6 +121,39 @@ export function isPointKeyRange(range: KeyRange): boolean {
 }
 
 /**
+ * The tighter of two lower bounds (undefined = −∞): the later key, or at the same key the exclusive one. With
+ * {@link tighterEnd}, the intersection of two ranges.
+ *
+ * @example
+ * ```ts
+ * tighterStart({ key: a, inclusive: true }, { key: a, inclusive: false }); // { key: a, inclusive: false }
+ * ```
+ */
+export function tighterStart(a: KeyBound | undefined, b: KeyBound | undefined): KeyBound | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  const c = compareBytes(a.key, b.key);
+  if (c !== 0) return c > 0 ? a : b;
+  return a.inclusive ? b : a;
+}
+
+/**
+ * The tighter of two upper bounds (undefined = +∞): the earlier key, or at the same key the exclusive one.
+ *
+ * @example
+ * ```ts
+ * tighterEnd(undefined, { key: z, inclusive: false }); // { key: z, inclusive: false }
+ * ```
+ */
+export function tighterEnd(a: KeyBound | undefined, b: KeyBound | undefined): KeyBound | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  const c = compareBytes(a.key, b.key);
+  if (c !== 0) return c < 0 ? a : b;
+  return a.inclusive ? b : a;
+}
+
+/**
  * True when the range holds no key at all (start at or after end).
  *
  * @example

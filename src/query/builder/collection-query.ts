@@ -18,10 +18,12 @@ import { queryNode } from '../nodes/query-node.js';
 import { residualProgram } from '../nodes/residual-node.js';
 import type { CollectionNode, ReadNode } from '../nodes/read-node.js';
 import { collectionNode } from '../nodes/read-node.js';
-import type { CollectionExecutor, CollectionRow } from './collection-executor.js';
+import type { CollectionExecutor, CollectionRow } from '../executor/collection-executor.js';
 import type { EntriesOptions } from './query.js';
-import type { QueryCallOptions } from './query-executor.js';
+import type { QueryCallOptions } from '../executor/query-executor.js';
 import type { SkippedRowReporter } from './skipped-row.js';
+import type { ReadProps } from './read-props.js';
+import { readProps } from './read-props.js';
 import { collectionNodeOf } from './collection-nodes.js';
 import type {
   CollectionCounts,
@@ -31,17 +33,12 @@ import type {
   CollectionShape,
   CompiledCollectionQuery,
 } from './collection-results.js';
+import type { EntryKey, Member } from './builder-types.js';
 
 type Shape = CollectionShape;
 
-/** Member names of a collection. */
-type Member<R> = keyof R & string;
-
 /** Properties of a member's entity usable in conditions and projections. */
 type PropOf<E, T extends keyof E> = keyof E[T] & string;
-
-/** Element type of a Map key or Set member, for `entries()` bounds. */
-type EntryKey<V> = V extends ReadonlyMap<infer K, unknown> ? K : V extends ReadonlySet<infer K> ? K : never;
 
 function noRunner(node: CollectionNode): QueryError {
   return new QueryError({
@@ -76,16 +73,33 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
    * @internal The read tree and executor are not part of the published types.
    */
   constructor(
-    /**
-     * The frozen read tree.
-     *
-     * @internal
-     */
-    readonly node: CollectionNode,
-    private readonly executor?: CollectionExecutor,
-    private readonly call: QueryCallOptions = {},
-    private readonly skipReporter?: SkippedRowReporter,
-  ) {}
+    node: CollectionNode,
+    executor?: CollectionExecutor,
+    call: QueryCallOptions = {},
+    skipReporter?: SkippedRowReporter,
+  ) {
+    this.props = readProps(node, executor, call, skipReporter);
+  }
+
+  /** Everything a step carries forward (tree, executor, call options, decode policy), frozen. */
+  private readonly props: ReadProps<CollectionNode, CollectionExecutor>;
+
+  /**
+   * The frozen read tree.
+   *
+   * @internal
+   */
+  get node(): CollectionNode {
+    return this.props.node;
+  }
+
+  /** This query with one part of its props changed and every other part carried over. */
+  private step<R2 extends Shape = R>(
+    patch: Partial<ReadProps<CollectionNode, CollectionExecutor>>,
+  ): CollectionQuery<M, R2> {
+    const { node, executor, call, skipReporter } = { ...this.props, ...patch };
+    return new CollectionQuery<M, R2>(node, executor, call, skipReporter);
+  }
 
   /**
    * A collection query over entity metadata, for compiling or explaining without a mapper (running it throws).
@@ -123,7 +137,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
   }
 
   private with<R2 extends Shape = R>(node: CollectionNode): CollectionQuery<M, R2> {
-    return new CollectionQuery<M, R2>(node, this.executor, this.call, this.skipReporter);
+    return this.step<R2>({ node });
   }
 
   private member(
@@ -307,7 +321,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
    */
   signal(signal: AbortSignal): CollectionQuery<M, R> {
     checkStepSignal('CollectionQuery.signal', signal);
-    return new CollectionQuery<M, R>(this.node, this.executor, { ...this.call, signal }, this.skipReporter);
+    return this.step({ call: { ...this.props.call, signal } });
   }
 
   /**
@@ -320,12 +334,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
    */
   timeout(ms: number): CollectionQuery<M, R> {
     checkStepTimeout('CollectionQuery.timeout', ms);
-    return new CollectionQuery<M, R>(
-      this.node,
-      this.executor,
-      { ...this.call, timeoutMs: ms },
-      this.skipReporter,
-    );
+    return this.step({ call: { ...this.props.call, timeoutMs: ms } });
   }
 
   /**
@@ -340,7 +349,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
   onDecodeError(policy: 'throw'): CollectionQuery<M, R>;
   onDecodeError(policy: 'skip', report: SkippedRowReporter): CollectionQuery<M, R>;
   onDecodeError(policy: 'throw' | 'skip', report?: SkippedRowReporter): CollectionQuery<M, R> {
-    if (policy === 'throw') return new CollectionQuery<M, R>(this.node, this.executor, this.call);
+    if (policy === 'throw') return this.step({ skipReporter: undefined });
     if (typeof report !== 'function')
       throw new QueryError({
         entity: this.node.members.map((m) => m.query.meta.name).join(', '),
@@ -348,11 +357,11 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
         value: report,
         problem: "'skip' needs a function that receives each skipped row",
       });
-    return new CollectionQuery<M, R>(this.node, this.executor, this.call, report);
+    return this.step({ skipReporter: report });
   }
 
   private now(): number {
-    return this.executor ? this.executor.now() : Date.now();
+    return this.props.executor ? this.props.executor.now() : Date.now();
   }
 
   private plan(mode: QueryMode = 'rows', node: CollectionNode = this.node): CompiledCollection {
@@ -398,13 +407,13 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
   private run(
     plan: CompiledCollection,
     hydrate: boolean,
-    report = this.skipReporter,
+    report = this.props.skipReporter,
   ): AsyncIterable<CollectionRow> {
-    if (!this.executor) throw noRunner(this.node);
-    return this.executor.execute(plan, {
+    if (!this.props.executor) throw noRunner(this.node);
+    return this.props.executor.execute(plan, {
       hydrate,
-      signal: this.call.signal,
-      timeoutMs: this.call.timeoutMs,
+      signal: this.props.call.signal,
+      timeoutMs: this.props.call.timeoutMs,
       ...(report ? { onDecodeError: report } : {}),
     });
   }

@@ -1,10 +1,8 @@
 import type { ReadRowsRequestData } from '../../model/read-rows-request.js';
+import type { Member } from './builder-types.js';
 
 /** Member name → result type of that member. */
 export type CollectionShape = Record<string, object>;
-
-/** Member names of a collection. */
-type Member<R> = keyof R & string;
 
 /**
  * One row of a collection read, tagged with its member: `item.type === 'comments'` narrows `item.entity` to a

@@ -10,7 +10,9 @@ import type { VersionsNode } from '../nodes/query-node.js';
 import { keysNode } from '../nodes/read-node.js';
 import type { KeysNode } from '../nodes/read-node.js';
 import type { CompiledQuery } from './query.js';
-import type { QueryCallOptions, QueryExecutor } from './query-executor.js';
+import type { QueryCallOptions, QueryExecutor } from '../executor/query-executor.js';
+import type { ReadProps } from './read-props.js';
+import { readProps } from './read-props.js';
 
 /**
  * A read of whole entities by full key (what `get` and `getMany` send): one ReadRows, results aligned with the keys
@@ -28,16 +30,27 @@ export class Lookup<E extends object> {
    *
    * @internal The read tree and executor are not part of the published types.
    */
-  constructor(
-    /**
-     * The frozen read tree.
-     *
-     * @internal
-     */
-    readonly node: KeysNode,
-    private readonly executor?: QueryExecutor,
-    private readonly call: QueryCallOptions = {},
-  ) {}
+  constructor(node: KeysNode, executor?: QueryExecutor, call: QueryCallOptions = {}) {
+    this.props = readProps(node, executor, call);
+  }
+
+  /** Everything a step carries forward (tree, executor, call options), frozen. */
+  private readonly props: ReadProps<KeysNode, QueryExecutor>;
+
+  /**
+   * The frozen read tree.
+   *
+   * @internal
+   */
+  get node(): KeysNode {
+    return this.props.node;
+  }
+
+  /** This lookup with one part of its props changed and every other part carried over. */
+  private step(patch: Partial<ReadProps<KeysNode, QueryExecutor>>): Lookup<E> {
+    const { node, executor, call } = { ...this.props, ...patch };
+    return new Lookup<E>(node, executor, call);
+  }
 
   /**
    * A lookup of encoded keys for compiling or explaining without a repository (running it throws); `now` fixes the
@@ -93,7 +106,7 @@ export class Lookup<E extends object> {
    * ```
    */
   versions(window: VersionsNode): Lookup<E> {
-    return new Lookup<E>(keysNode(this.node.meta, this.node.keys, window), this.executor, this.call);
+    return this.step({ node: keysNode(this.node.meta, this.node.keys, window) });
   }
 
   /**
@@ -109,8 +122,9 @@ export class Lookup<E extends object> {
   signal(signal: AbortSignal | undefined, timeoutMs?: number): Lookup<E> {
     checkStepSignal(`Lookup<${this.node.meta.name}>.signal`, signal, true);
     if (timeoutMs !== undefined) checkStepTimeout(`Lookup<${this.node.meta.name}>.signal`, timeoutMs);
-    const call = { ...this.call, signal, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
-    return new Lookup<E>(this.node, this.executor, call);
+    return this.step({
+      call: { ...this.props.call, signal, ...(timeoutMs === undefined ? {} : { timeoutMs }) },
+    });
   }
 
   /**
@@ -124,11 +138,11 @@ export class Lookup<E extends object> {
    */
   timeout(ms: number): Lookup<E> {
     checkStepTimeout(`Lookup<${this.node.meta.name}>.timeout`, ms);
-    return new Lookup<E>(this.node, this.executor, { ...this.call, timeoutMs: ms });
+    return this.step({ call: { ...this.props.call, timeoutMs: ms } });
   }
 
   private plan(): QueryPlan {
-    const compiled = compileRead(this.node, this.executor ? this.executor.now() : Date.now());
+    const compiled = compileRead(this.node, this.props.executor ? this.props.executor.now() : Date.now());
     if (compiled.kind !== 'entity')
       throw new QueryError({ entity: this.node.meta.name, problem: 'a lookup compiles to one entity read' });
     return compiled.plan;
@@ -169,17 +183,17 @@ export class Lookup<E extends object> {
    */
   async toArray(): Promise<Array<E | undefined>> {
     if (this.node.keys.length === 0) return [];
-    if (!this.executor)
+    if (!this.props.executor)
       throw new QueryError({
         entity: this.node.meta.name,
         problem: 'this lookup has no repository to run on',
       });
     const { keys } = this.node;
     const run = (onRow: (key: Uint8Array, entity: object | undefined) => void): Promise<void> =>
-      this.executor!.forEach(
+      this.props.executor!.forEach(
         this.node.meta,
         this.plan(),
-        { hydrate: true, signal: this.call.signal, timeoutMs: this.call.timeoutMs },
+        { hydrate: true, signal: this.props.call.signal, timeoutMs: this.props.call.timeoutMs },
         onRow,
       );
     if (keys.length === 1) {

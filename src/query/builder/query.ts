@@ -23,14 +23,16 @@ import type {
 } from '../nodes/query-node.js';
 import { queryNode } from '../nodes/query-node.js';
 import { residualProgram } from '../nodes/residual-node.js';
-import type { QueryCallOptions, QueryExecuteOptions, QueryExecutor, QueryRow } from './query-executor.js';
+import type {
+  QueryCallOptions,
+  QueryExecuteOptions,
+  QueryExecutor,
+  QueryRow,
+} from '../executor/query-executor.js';
 import type { SkippedRowReporter } from './skipped-row.js';
-
-/** Property names of E usable in queries. */
-type Prop<E> = keyof E & string;
-
-/** Element type of a Map key or Set member, for `entries()` bounds. */
-type EntryKey<V> = V extends ReadonlyMap<infer K, unknown> ? K : V extends ReadonlySet<infer K> ? K : never;
+import type { ReadProps } from './read-props.js';
+import { readProps } from './read-props.js';
+import type { EntryKey, Prop } from './builder-types.js';
 
 /** Properties of E holding a Map or Set. */
 type CollectionProp<E> = { [P in Prop<E>]: EntryKey<E[P]> extends never ? never : P }[Prop<E>];
@@ -112,21 +114,31 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    * @internal The query tree and executor are not part of the published types.
    */
   constructor(
-    /**
-     * The frozen query tree.
-     *
-     * @internal
-     */
-    readonly node: QueryNode,
-    private readonly executor?: QueryExecutor,
-    /** Signal and deadline of the run; not part of the tree (compile() and cursors ignore them). */
-    private readonly call: QueryCallOptions = {},
-    /**
-     * Where undecodable rows are reported and skipped; undefined = a decode error ends the read. Kept out of the
-     * tree: it changes what the client does with rows, not which rows are read, so compile() and cursors ignore it.
-     */
-    private readonly skipReporter?: SkippedRowReporter,
-  ) {}
+    node: QueryNode,
+    executor?: QueryExecutor,
+    call: QueryCallOptions = {},
+    skipReporter?: SkippedRowReporter,
+  ) {
+    this.props = readProps(node, executor, call, skipReporter);
+  }
+
+  /** Everything a step carries forward (tree, executor, call options, decode policy), frozen. */
+  private readonly props: ReadProps<QueryNode, QueryExecutor>;
+
+  /**
+   * The frozen query tree.
+   *
+   * @internal
+   */
+  get node(): QueryNode {
+    return this.props.node;
+  }
+
+  /** This query with one part of its props changed and every other part carried over. */
+  private step<R2 = R>(patch: Partial<ReadProps<QueryNode, QueryExecutor>>): Query<E, R2> {
+    const { node, executor, call, skipReporter } = { ...this.props, ...patch };
+    return new Query<E, R2>(node, executor, call, skipReporter);
+  }
 
   /**
    * A query over an entity, for compiling or explaining without a repository or connection (running it throws).
@@ -162,12 +174,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   }
 
   private next<R2 = R>(patch: Partial<Omit<QueryNode, 'meta'>>): Query<E, R2> {
-    return new Query<E, R2>(
-      queryNode(this.node.meta, { ...this.node, ...patch }),
-      this.executor,
-      this.call,
-      this.skipReporter,
-    );
+    return this.step<R2>({ node: queryNode(this.node.meta, { ...this.node, ...patch }) });
   }
 
   /**
@@ -181,7 +188,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    */
   signal(signal: AbortSignal): Query<E, R> {
     checkStepSignal(`Query<${this.node.meta.name}>.signal`, signal);
-    return new Query<E, R>(this.node, this.executor, { ...this.call, signal }, this.skipReporter);
+    return this.step({ call: { ...this.props.call, signal } });
   }
 
   /**
@@ -195,7 +202,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    */
   timeout(ms: number): Query<E, R> {
     checkStepTimeout(`Query<${this.node.meta.name}>.timeout`, ms);
-    return new Query<E, R>(this.node, this.executor, { ...this.call, timeoutMs: ms }, this.skipReporter);
+    return this.step({ call: { ...this.props.call, timeoutMs: ms } });
   }
 
   /**
@@ -246,7 +253,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   onDecodeError(policy: 'throw'): Query<E, R>;
   onDecodeError(policy: 'skip', report: SkippedRowReporter): Query<E, R>;
   onDecodeError(policy: 'throw' | 'skip', report?: SkippedRowReporter): Query<E, R> {
-    if (policy === 'throw') return new Query<E, R>(this.node, this.executor, this.call);
+    if (policy === 'throw') return this.step({ skipReporter: undefined });
     if (policy !== 'skip')
       throw new QueryError({
         entity: this.node.meta.name,
@@ -261,7 +268,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
         value: report,
         problem: "'skip' needs a function that receives each skipped row (rows are never dropped silently)",
       });
-    return new Query<E, R>(this.node, this.executor, this.call, report);
+    return this.step({ skipReporter: report });
   }
 
   /**
@@ -363,7 +370,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   }
 
   private now(): number {
-    return this.executor ? this.executor.now() : Date.now();
+    return this.props.executor ? this.props.executor.now() : Date.now();
   }
 
   private compiled(mode: QueryMode, node: QueryNode): CompiledRead {
@@ -415,8 +422,8 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   ): QueryExecuteOptions {
     return {
       hydrate,
-      signal: signal ?? this.call.signal,
-      ...(this.call.timeoutMs === undefined ? {} : { timeoutMs: this.call.timeoutMs }),
+      signal: signal ?? this.props.call.signal,
+      ...(this.props.call.timeoutMs === undefined ? {} : { timeoutMs: this.props.call.timeoutMs }),
       ...(report ? { onDecodeError: report } : {}),
     };
   }
@@ -425,10 +432,10 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     plan: QueryPlan,
     hydrate: boolean,
     signal?: AbortSignal,
-    report: SkippedRowReporter | undefined = this.skipReporter,
+    report: SkippedRowReporter | undefined = this.props.skipReporter,
   ): AsyncIterable<QueryRow> {
-    if (!this.executor) throw noRepository(this.node.meta);
-    return this.executor.execute(this.node.meta, plan, this.options(hydrate, signal, report));
+    if (!this.props.executor) throw noRepository(this.node.meta);
+    return this.props.executor.execute(this.node.meta, plan, this.options(hydrate, signal, report));
   }
 
   /** Runs the plan to its end, handing each result row to `onRow` (no asynchronous step per row). */
@@ -438,11 +445,11 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     signal: AbortSignal | undefined,
     onRow: (key: Uint8Array, entity: object | undefined) => void,
   ): Promise<void> {
-    if (!this.executor) throw noRepository(this.node.meta);
-    return this.executor.forEach(
+    if (!this.props.executor) throw noRepository(this.node.meta);
+    return this.props.executor.forEach(
       this.node.meta,
       plan,
-      this.options(hydrate, signal, this.skipReporter),
+      this.options(hydrate, signal, this.props.skipReporter),
       onRow,
     );
   }
@@ -547,7 +554,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     // The cursor resumes after the last row this page consumed, skipped rows included, so that a row skipped
     // between this page's last item and the look-ahead row is not read (and reported) again by the next page.
     let lastConsumed: Uint8Array | undefined;
-    const report = this.skipReporter;
+    const report = this.props.skipReporter;
     const track: SkippedRowReporter | undefined = report
       ? (skipped) => {
           report(skipped);

@@ -1,4 +1,4 @@
-import type { ResidualCondition } from '../planner/residual-condition.js';
+import type { ConditionOp } from './query-node.js';
 
 /**
  * Work a plan leaves to the client, one node per step, in the order it is applied to the rows a request returns:
@@ -17,6 +17,25 @@ export type ResidualNode =
   | { readonly kind: 'project'; readonly keep: readonly string[] }
   | { readonly kind: 'window'; readonly properties: readonly string[] }
   | { readonly kind: 'limit'; readonly rows: number };
+
+/**
+ * A condition checked on the client, on the hydrated entity (key parts decoded from the row key, columns from
+ * their newest cell). A missing value (undefined or null) never satisfies a condition, not even `!=`, exactly as
+ * a server-side condition on a missing cell.
+ *
+ * @example
+ * ```ts
+ * const r: ResidualCondition = { property: 'rating', op: '>', values: [4.5], equals: undefined };
+ * ```
+ */
+export interface ResidualCondition {
+  readonly property: string;
+  readonly op: ConditionOp;
+  /** One value, two for `between`, any number for `in`. */
+  readonly values: readonly unknown[];
+  /** Equality for values without an order (JSON, protobuf, custom codecs): compares encoded bytes. */
+  readonly equals: ((a: unknown, b: unknown) => boolean) | undefined;
+}
 
 /**
  * One method per residual node kind; `visitResidual` checks exhaustiveness, so a new kind fails the build until the

@@ -1,24 +1,5 @@
-import { compareBytes } from '../../codecs/key/bytes.js';
 import type { KeyRange } from '../../codecs/key/key-codec-types.js';
-import { isEmptyKeyRange, normalizeKeyRanges } from '../../codecs/key/key-range.js';
-
-type Bound = KeyRange['start'];
-
-function tighterStart(a: Bound, b: Bound): Bound {
-  if (!a) return b;
-  if (!b) return a;
-  const c = compareBytes(a.key, b.key);
-  if (c !== 0) return c > 0 ? a : b;
-  return a.inclusive ? b : a;
-}
-
-function tighterEnd(a: Bound, b: Bound): Bound {
-  if (!a) return b;
-  if (!b) return a;
-  const c = compareBytes(a.key, b.key);
-  if (c !== 0) return c < 0 ? a : b;
-  return a.inclusive ? b : a;
-}
+import { isEmptyKeyRange, normalizeKeyRanges, tighterEnd, tighterStart } from '../../codecs/key/key-range.js';
 
 /**
  * The keys in both lists, as a sorted, disjoint list without empty ranges (possibly `[]`, meaning "no key").

@@ -6,7 +6,7 @@ import { QueryError } from '../../errors/query-error.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import { decodeCursor } from '../cursor/query-cursor.js';
 import { collectionFingerprint } from '../cursor/query-fingerprint.js';
-import { mergeTypeFilters } from '../filters/merge-type-filters.js';
+import { mergeTypeFilters } from '../compiler/filters/merge-type-filters.js';
 import { queryNode } from '../nodes/query-node.js';
 import { residualProgram } from '../nodes/residual-node.js';
 import type { CollectionNode } from '../nodes/read-node.js';

@@ -3,12 +3,12 @@ import { keySuccessor } from '../../codecs/key/key-range.js';
 import { QueryError } from '../../errors/query-error.js';
 import type { EntityMetadata, FamilyMetadata, FieldMetadata } from '../../metadata/entity-metadata.js';
 import type { RowFilter, ValueRange } from '../../model/read-rows-request.js';
-import { columnFilter } from '../filters/column-filters.js';
-import { chainFilters, interleaveFilters } from '../filters/compose-filters.js';
-import { gcKeepFilter } from '../filters/gc-filter.js';
+import { columnFilter } from '../compiler/filters/column-filters.js';
+import { chainFilters, interleaveFilters } from '../compiler/filters/compose-filters.js';
+import { gcKeepFilter } from '../compiler/filters/gc-filter.js';
 import type { ConditionNode } from '../nodes/query-node.js';
 import { conditionValues } from './condition-values.js';
-import type { ResidualCondition } from './residual-condition.js';
+import type { ResidualCondition } from '../nodes/residual-node.js';
 
 /**
  * How the column conditions of a query are served.

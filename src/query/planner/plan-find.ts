@@ -2,10 +2,10 @@ import { foreignRows, registeredSiblings } from '../../metadata/foreign-rows.js'
 import type { KeyRange } from '../../codecs/key/key-codec-types.js';
 import { QueryError } from '../../errors/query-error.js';
 import type { RowFilter } from '../../model/read-rows-request.js';
-import { chainFilters } from '../filters/compose-filters.js';
-import { entityReadFilter } from '../filters/entity-read-filter.js';
-import { keyShapeFilter } from '../filters/key-shape-filter.js';
-import { evolutionReadNote } from '../filters/evolution-read-filter.js';
+import { chainFilters } from '../compiler/filters/compose-filters.js';
+import { entityReadFilter } from '../compiler/filters/entity-read-filter.js';
+import { keyShapeFilter } from '../compiler/filters/key-shape-filter.js';
+import { evolutionReadNote } from '../compiler/filters/evolution-read-filter.js';
 import { decodeCursor } from '../cursor/query-cursor.js';
 import { queryFingerprint } from '../cursor/query-fingerprint.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';

@@ -6,8 +6,8 @@ import type { ConditionNode } from '../nodes/query-node.js';
 import { conditionValues } from './condition-values.js';
 import { spansEntity } from './entity-key-span.js';
 import { intersectKeyRanges } from './intersect-key-ranges.js';
-import type { ResidualCondition } from './residual-condition.js';
-import { compareValues } from './residual-condition.js';
+import type { ResidualCondition } from '../nodes/residual-node.js';
+import { compareValues } from './match-residual.js';
 
 /**
  * How the key conditions of a query become rows to read.

@@ -3,7 +3,7 @@ import type { KeysNode } from '../nodes/read-node.js';
 import type { FindPlan } from './plan-find.js';
 import { checkVersionsWindow } from './plan-find.js';
 import { projectionFilter } from './projection-filter.js';
-import { evolutionReadNote } from '../filters/evolution-read-filter.js';
+import { evolutionReadNote } from '../compiler/filters/evolution-read-filter.js';
 
 /**
  * Plans a read of whole entities by full key: the row set is the keys (sorted, each once; Bigtable returns each

@@ -1,11 +1,11 @@
 import { QueryError } from '../../errors/query-error.js';
 import type { EntityMetadata, FieldMetadata } from '../../metadata/entity-metadata.js';
 import type { RowFilter } from '../../model/read-rows-request.js';
-import { columnFilter, familyFilter, qualifierRangeFilter } from '../filters/column-filters.js';
-import { chainFilters, interleaveFilters } from '../filters/compose-filters.js';
-import { wholeEntityReadFilter } from '../filters/entity-read-filter.js';
-import { columnId, evolutionReadBranches } from '../filters/evolution-read-filter.js';
-import { gcKeepFilter } from '../filters/gc-filter.js';
+import { columnFilter, familyFilter, qualifierRangeFilter } from '../compiler/filters/column-filters.js';
+import { chainFilters, interleaveFilters } from '../compiler/filters/compose-filters.js';
+import { wholeEntityReadFilter } from '../compiler/filters/entity-read-filter.js';
+import { columnId, evolutionReadBranches } from '../compiler/filters/evolution-read-filter.js';
+import { gcKeepFilter } from '../compiler/filters/gc-filter.js';
 import { keySuccessor } from '../../codecs/key/key-range.js';
 import type { EntriesNode, VersionsNode } from '../nodes/query-node.js';
 

@@ -3,7 +3,7 @@ import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import { foreignRows, registeredSiblings } from '../../metadata/foreign-rows.js';
 import type { RowFilter } from '../../model/read-rows-request.js';
-import { wholeEntityReadFilter } from '../../query/filters/entity-read-filter.js';
+import { wholeEntityReadFilter } from '../../query/compiler/filters/entity-read-filter.js';
 import { entityPrefixRanges } from '../../query/planner/entity-key-span.js';
 import type { KeySpan } from '../../query/planner/split-key-span.js';
 import { coveringSpan } from '../../query/planner/split-key-span.js';

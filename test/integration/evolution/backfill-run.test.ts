@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useMapper } from 'bigtable-mapper/testing/vitest';
 import { AbortedError } from '../../../src/errors/aborted-error.js';
 import { getEntityMetadata } from '../../../src/metadata/entity-registry.js';
-import { wholeEntityReadFilter } from '../../../src/query/filters/entity-read-filter.js';
+import { wholeEntityReadFilter } from '../../../src/query/compiler/filters/entity-read-filter.js';
 import { entityPrefixRanges } from '../../../src/query/planner/entity-key-span.js';
 import { Mapper } from '../../../src/repository/mapper.js';
 import { resolveCallPolicy } from '../../../src/repository/call-policy.js';

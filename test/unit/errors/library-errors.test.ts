@@ -6,7 +6,7 @@ import { BigtableMapperError } from '../../../src/errors/bigtable-mapper-error.j
 import { InvalidArgumentError } from '../../../src/errors/invalid-argument-error.js';
 import { KeyEncodingError } from '../../../src/errors/key-encoding-error.js';
 import { MetadataError } from '../../../src/errors/metadata-error.js';
-import { latestCells } from '../../../src/query/filters/column-filters.js';
+import { latestCells } from '../../../src/query/compiler/filters/column-filters.js';
 import { Mapper } from '../../../src/repository/mapper.js';
 import { BigtableConnection } from '../../../src/transport/bigtable-connection.js';
 import { resolveEndpoint } from '../../../src/transport/connection-options.js';

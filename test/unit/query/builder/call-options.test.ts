@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { getEntityMetadata } from '../../../../src/metadata/entity-registry.js';
 import { CollectionQuery } from '../../../../src/query/builder/collection-query.js';
-import type { CollectionExecutor } from '../../../../src/query/builder/collection-executor.js';
+import type { CollectionExecutor } from '../../../../src/query/executor/collection-executor.js';
 import { Lookup } from '../../../../src/query/builder/lookup.js';
 import { Query } from '../../../../src/query/builder/query.js';
-import type { QueryExecuteOptions, QueryExecutor } from '../../../../src/query/builder/query-executor.js';
+import type { QueryExecuteOptions, QueryExecutor } from '../../../../src/query/executor/query-executor.js';
 import { queryNode } from '../../../../src/query/nodes/query-node.js';
 import { MediaComment, MediaVideo } from '../collection-fixtures.js';
 import { Reading } from '../query-fixtures.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RowFilter } from '../../../../src/model/read-rows-request.js';
-import { chainFilters, interleaveFilters } from '../../../../src/query/filters/compose-filters.js';
+import { chainFilters, interleaveFilters } from '../../../../src/query/compiler/filters/compose-filters.js';
 
 const leaf: fc.Arbitrary<RowFilter> = fc.oneof(
   fc.constantFrom<RowFilter>({ passAll: true }, { blockAll: true }, { stripValue: true }),

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../../../src/errors/invalid-argument-error.js';
-import { columnFilter, familyPattern, latestCells } from '../../../../src/query/filters/column-filters.js';
-import { gcHidingFilter, gcKeepFilter } from '../../../../src/query/filters/gc-filter.js';
+import {
+  columnFilter,
+  familyPattern,
+  latestCells,
+} from '../../../../src/query/compiler/filters/column-filters.js';
+import { gcHidingFilter, gcKeepFilter } from '../../../../src/query/compiler/filters/gc-filter.js';
 
 const now = Date.UTC(2026, 0, 1);
 

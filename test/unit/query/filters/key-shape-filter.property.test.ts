@@ -6,7 +6,7 @@ import type { EntityClass, EntityMetadata } from '../../../../src/metadata/entit
 import { EntityRegistry } from '../../../../src/metadata/entity-registry.js';
 import type { KeyDefinition } from '../../../../src/metadata/define-entity.js';
 import { keyShapeExcludes } from '../../../../src/metadata/key-shape.js';
-import { keyShapePattern, re2Literal } from '../../../../src/query/filters/key-shape-filter.js';
+import { keyShapePattern, re2Literal } from '../../../../src/query/compiler/filters/key-shape-filter.js';
 import { chatModel } from '../../../support/chat-model.js';
 
 type Loose = Record<string, unknown>;

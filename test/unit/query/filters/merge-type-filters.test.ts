@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RowFilter } from '../../../../src/model/read-rows-request.js';
-import { chainFilters, interleaveFilters } from '../../../../src/query/filters/compose-filters.js';
-import { mergeTypeFilters } from '../../../../src/query/filters/merge-type-filters.js';
-import type { TypeFilter } from '../../../../src/query/filters/merge-type-filters.js';
+import { chainFilters, interleaveFilters } from '../../../../src/query/compiler/filters/compose-filters.js';
+import { mergeTypeFilters } from '../../../../src/query/compiler/filters/merge-type-filters.js';
+import type { TypeFilter } from '../../../../src/query/compiler/filters/merge-type-filters.js';
 import type { ModelCell } from './evaluate-filter.js';
 import { evaluateFilter, sortCells } from './evaluate-filter.js';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RowFilter } from '../../../../src/model/read-rows-request.js';
-import { columnFilter } from '../../../../src/query/filters/column-filters.js';
-import { simplifyChain } from '../../../../src/query/filters/simplify-chain.js';
+import { columnFilter } from '../../../../src/query/compiler/filters/column-filters.js';
+import { simplifyChain } from '../../../../src/query/compiler/filters/simplify-chain.js';
 import { evaluateFilter, sortCells, type ModelCell } from './evaluate-filter.js';
 
 const q = (s: string): Uint8Array => Buffer.from(s, 'latin1');

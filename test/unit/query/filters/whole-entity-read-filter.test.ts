@@ -3,7 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { Column, Entity, Family, Gc, KeyPart, QualifierSet } from '../../../../decorators/index.js';
 import { getEntityMetadata } from '../../../../src/metadata/entity-registry.js';
-import { entityReadFilter, wholeEntityReadFilter } from '../../../../src/query/filters/entity-read-filter.js';
+import {
+  entityReadFilter,
+  wholeEntityReadFilter,
+} from '../../../../src/query/compiler/filters/entity-read-filter.js';
 
 @Entity({ table: 'filter_plain' })
 @Family('d')

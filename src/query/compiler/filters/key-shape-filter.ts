@@ -1,7 +1,7 @@
-import type { KeyMetadata } from '../../metadata/entity-metadata.js';
-import { keyShape } from '../../metadata/key-shape.js';
-import type { KeyShapeField } from '../../metadata/key-shape.js';
-import type { RowFilter } from '../../model/read-rows-request.js';
+import type { KeyMetadata } from '../../../metadata/entity-metadata.js';
+import { keyShape } from '../../../metadata/key-shape.js';
+import type { KeyShapeField } from '../../../metadata/key-shape.js';
+import type { RowFilter } from '../../../model/read-rows-request.js';
 
 /*
  * Bigtable's and the emulator's RE2 match row keys byte by byte (Latin-1): a raw byte ≥ 0x80 in a pattern matches

@@ -1,6 +1,6 @@
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { QueryPlan } from '../compiler/compile-query.js';
-import type { SkippedRowReporter } from './skipped-row.js';
+import type { SkippedRowReporter } from '../builder/skipped-row.js';
 
 /**
  * One result row of an executed query: its key and, unless only counting, the hydrated entity (residual

@@ -1,4 +1,4 @@
-import type { RowFilter } from '../../model/read-rows-request.js';
+import type { RowFilter } from '../../../model/read-rows-request.js';
 import { simplifyChain } from './simplify-chain.js';
 
 /**

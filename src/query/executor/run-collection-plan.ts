@@ -1,14 +1,14 @@
-import type { ReadRowsRequestData } from '../model/read-rows-request.js';
-import type { RowData } from '../model/row-data.js';
-import type { CollectionRow } from '../query/builder/collection-executor.js';
-import type { QueryExecuteOptions } from '../query/builder/query-executor.js';
-import type { CompiledCollection, CompiledCollectionRequest } from '../query/compiler/compile-read.js';
-import { residualProgram } from '../query/nodes/residual-node.js';
-import { routeRow } from '../query/planner/route-row.js';
-import type { BigtableConnection } from '../transport/bigtable-connection.js';
-import { readRows } from '../transport/read-rows.js';
-import type { ReadRowsOptions } from '../transport/read-rows.js';
-import { readRowsResume } from '../transport/read-rows-resume.js';
+import type { ReadRowsRequestData } from '../../model/read-rows-request.js';
+import type { RowData } from '../../model/row-data.js';
+import type { CollectionRow } from './collection-executor.js';
+import type { QueryExecuteOptions } from './query-executor.js';
+import type { CompiledCollection, CompiledCollectionRequest } from '../compiler/compile-read.js';
+import { residualProgram } from '../nodes/residual-node.js';
+import { routeRow } from '../planner/route-row.js';
+import type { BigtableConnection } from '../../transport/bigtable-connection.js';
+import { readRows } from '../../transport/read-rows.js';
+import type { ReadRowsOptions } from '../../transport/read-rows.js';
+import { readRowsResume } from '../../transport/read-rows-resume.js';
 import { materializeRow, partialLoadFor } from './materialize-row.js';
 
 /** Byte order of two keys (Buffer.compare without copying). */

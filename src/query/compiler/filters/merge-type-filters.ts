@@ -1,4 +1,4 @@
-import type { RowFilter } from '../../model/read-rows-request.js';
+import type { RowFilter } from '../../../model/read-rows-request.js';
 import { familyPattern } from './column-filters.js';
 import { interleaveFilters } from './compose-filters.js';
 

@@ -1,11 +1,11 @@
-import type { EntityMetadata } from '../metadata/entity-metadata.js';
-import { checkObject, checkOptions } from '../errors/check-argument.js';
-import type { SkippedRowReporter } from '../query/builder/skipped-row.js';
-import type { RawKeyBounds } from '../query/compiler/compile-range-read.js';
-import { compileRangeRead } from '../query/compiler/compile-range-read.js';
-import type { BigtableConnection } from '../transport/bigtable-connection.js';
-import { checkConnectionAndTable } from '../transport/bigtable-connection.js';
-import { runQueryPlan } from './query-runner.js';
+import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import { checkObject, checkOptions } from '../../errors/check-argument.js';
+import type { SkippedRowReporter } from '../builder/skipped-row.js';
+import type { RawKeyBounds } from '../compiler/compile-range-read.js';
+import { compileRangeRead } from '../compiler/compile-range-read.js';
+import type { BigtableConnection } from '../../transport/bigtable-connection.js';
+import { checkConnectionAndTable } from '../../transport/bigtable-connection.js';
+import { runQueryPlan } from './run-query-plan.js';
 
 /**
  * Options of {@link readKeyRange}: raw key bounds (prefix, inclusive start, exclusive end) and how many rows.

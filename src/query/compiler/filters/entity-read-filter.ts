@@ -1,5 +1,5 @@
-import type { EntityMetadata } from '../../metadata/entity-metadata.js';
-import type { RowFilter } from '../../model/read-rows-request.js';
+import type { EntityMetadata } from '../../../metadata/entity-metadata.js';
+import type { RowFilter } from '../../../model/read-rows-request.js';
 import { chainFilters, interleaveFilters } from './compose-filters.js';
 import { familyFilter, familyPattern } from './column-filters.js';
 import { gcKeepFilter } from './gc-filter.js';

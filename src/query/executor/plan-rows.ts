@@ -1,15 +1,15 @@
-import type { EntityMetadata } from '../metadata/entity-metadata.js';
-import { foreignRows, registeredSiblings } from '../metadata/foreign-rows.js';
-import type { PartialLoad } from '../mapping/load-state.js';
-import type { ReadRowsRequestData } from '../model/read-rows-request.js';
-import type { RowData } from '../model/row-data.js';
-import type { QueryPlan } from '../query/compiler/compile-query.js';
-import type { QueryExecuteOptions } from '../query/builder/query-executor.js';
-import type { SkippedRowReporter } from '../query/builder/skipped-row.js';
-import { residualProgram } from '../query/nodes/residual-node.js';
-import type { ResidualProgram } from '../query/nodes/residual-node.js';
-import type { ReadRowsOptions } from '../transport/read-rows.js';
-import { readRowsResume } from '../transport/read-rows-resume.js';
+import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import { foreignRows, registeredSiblings } from '../../metadata/foreign-rows.js';
+import type { PartialLoad } from '../../mapping/load-state.js';
+import type { ReadRowsRequestData } from '../../model/read-rows-request.js';
+import type { RowData } from '../../model/row-data.js';
+import type { QueryPlan } from '../compiler/compile-query.js';
+import type { QueryExecuteOptions } from './query-executor.js';
+import type { SkippedRowReporter } from '../builder/skipped-row.js';
+import { residualProgram } from '../nodes/residual-node.js';
+import type { ResidualProgram } from '../nodes/residual-node.js';
+import type { ReadRowsOptions } from '../../transport/read-rows.js';
+import { readRowsResume } from '../../transport/read-rows-resume.js';
 import { materializeRow, partialLoadFor } from './materialize-row.js';
 
 /** How a plan runs on the repository: the query's options plus the repository's read policy and write-back. */

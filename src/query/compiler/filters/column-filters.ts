@@ -1,5 +1,5 @@
-import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
-import type { RowFilter } from '../../model/read-rows-request.js';
+import { InvalidArgumentError } from '../../../errors/invalid-argument-error.js';
+import type { RowFilter } from '../../../model/read-rows-request.js';
 import { chainFilters } from './compose-filters.js';
 
 /**

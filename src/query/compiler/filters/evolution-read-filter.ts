@@ -1,6 +1,6 @@
-import { printableKey } from '../../errors/printable-key.js';
-import type { EntityMetadata, OldFieldMetadata } from '../../metadata/entity-metadata.js';
-import type { RowFilter } from '../../model/read-rows-request.js';
+import { printableKey } from '../../../errors/printable-key.js';
+import type { EntityMetadata, OldFieldMetadata } from '../../../metadata/entity-metadata.js';
+import type { RowFilter } from '../../../model/read-rows-request.js';
 import { columnFilter, familyFilter } from './column-filters.js';
 import { chainFilters } from './compose-filters.js';
 import { gcKeepFilter } from './gc-filter.js';

@@ -1,26 +1,7 @@
 import { InternalError } from '../../errors/internal-error.js';
 import { formatValue } from '../../errors/format-value.js';
 import { compareBytes, hasPrefix } from '../../codecs/key/bytes.js';
-import type { ConditionOp } from '../nodes/query-node.js';
-
-/**
- * A condition checked on the client, on the hydrated entity (key parts decoded from the row key, columns from
- * their newest cell). A missing value (undefined or null) never satisfies a condition, not even `!=`, exactly as
- * a server-side condition on a missing cell.
- *
- * @example
- * ```ts
- * const r: ResidualCondition = { property: 'rating', op: '>', values: [4.5], equals: undefined };
- * ```
- */
-export interface ResidualCondition {
-  readonly property: string;
-  readonly op: ConditionOp;
-  /** One value, two for `between`, any number for `in`. */
-  readonly values: readonly unknown[];
-  /** Equality for values without an order (JSON, protobuf, custom codecs): compares encoded bytes. */
-  readonly equals: ((a: unknown, b: unknown) => boolean) | undefined;
-}
+import type { ResidualCondition } from '../nodes/residual-node.js';
 
 /**
  * Orders two property values of the same kind: numbers and bigints numerically, Dates by time, strings by code

@@ -1,4 +1,4 @@
-import type { RowFilter } from '../../model/read-rows-request.js';
+import type { RowFilter } from '../../../model/read-rows-request.js';
 
 /*
  * Why this exists: a read chain is assembled from parts derived independently — the family's GC keep filter, the

@@ -1,8 +1,8 @@
-import type { EntityMetadata } from '../metadata/entity-metadata.js';
-import type { QueryPlan } from '../query/compiler/compile-query.js';
-import type { QueryRow } from '../query/builder/query-executor.js';
-import type { BigtableConnection } from '../transport/bigtable-connection.js';
-import { readRowBatches } from '../transport/read-rows.js';
+import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import type { QueryPlan } from '../compiler/compile-query.js';
+import type { QueryRow } from './query-executor.js';
+import type { BigtableConnection } from '../../transport/bigtable-connection.js';
+import { readRowBatches } from '../../transport/read-rows.js';
 import { PlanRows } from './plan-rows.js';
 import type { PlanRunOptions } from './plan-rows.js';
 

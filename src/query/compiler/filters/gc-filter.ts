@@ -1,5 +1,5 @@
-import type { GcRule } from '../../model/family-spec.js';
-import type { RowFilter } from '../../model/read-rows-request.js';
+import type { GcRule } from '../../../model/family-spec.js';
+import type { RowFilter } from '../../../model/read-rows-request.js';
 import { chainFilters, interleaveFilters } from './compose-filters.js';
 import { familyFilter, familyPattern } from './column-filters.js';
 

@@ -1,19 +1,19 @@
-import { KeyEncodingError } from '../errors/key-encoding-error.js';
-import { ValueEncodingError } from '../errors/value-encoding-error.js';
-import { SchemaVersionError } from '../errors/schema-version-error.js';
-import { UpcastError } from '../errors/upcast-error.js';
-import { ValidationError } from '../errors/validation-error.js';
-import { validateReadEntity } from '../mapping/validate-entity.js';
-import { hydrateEntity } from '../mapping/hydrate-entity.js';
-import { upcastRow } from '../mapping/upcast-row.js';
-import { markPartialLoad } from '../mapping/load-state.js';
-import { rememberVersionCell, versionCellIn } from '../mapping/version-cell.js';
-import type { PartialLoad } from '../mapping/load-state.js';
-import type { EntityMetadata } from '../metadata/entity-metadata.js';
-import type { RowData } from '../model/row-data.js';
-import type { ResidualProgram } from '../query/nodes/residual-node.js';
-import type { SkippedRowReporter } from '../query/builder/skipped-row.js';
-import { matchesResidual } from '../query/planner/residual-condition.js';
+import { KeyEncodingError } from '../../errors/key-encoding-error.js';
+import { ValueEncodingError } from '../../errors/value-encoding-error.js';
+import { SchemaVersionError } from '../../errors/schema-version-error.js';
+import { UpcastError } from '../../errors/upcast-error.js';
+import { ValidationError } from '../../errors/validation-error.js';
+import { validateReadEntity } from '../../mapping/validate-entity.js';
+import { hydrateEntity } from '../../mapping/hydrate-entity.js';
+import { upcastRow } from '../../mapping/upcast-row.js';
+import { markPartialLoad } from '../../mapping/load-state.js';
+import { rememberVersionCell, versionCellIn } from '../../mapping/version-cell.js';
+import type { PartialLoad } from '../../mapping/load-state.js';
+import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import type { RowData } from '../../model/row-data.js';
+import type { ResidualProgram } from '../nodes/residual-node.js';
+import type { SkippedRowReporter } from '../builder/skipped-row.js';
+import { matchesResidual } from '../planner/match-residual.js';
 
 /**
  * Removes the properties a `select()` did not ask for, so a partial row never shows invented values (an empty

@@ -1,0 +1,60 @@
+import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import type { RowData } from '../../model/row-data.js';
+import type { BigtableConnection } from '../../transport/bigtable-connection.js';
+import type { ReadRowsOptions } from '../../transport/read-rows.js';
+import type { QueryPlan } from '../compiler/compile-query.js';
+import type { PlanRunOptions } from './plan-rows.js';
+import type { QueryExecuteOptions, QueryExecutor, QueryRow } from './query-executor.js';
+import { forEachQueryRow, runQueryPlan } from './run-query-plan.js';
+
+/**
+ * Where and how a {@link TableQueryExecutor} reads: the connection and table, the clock of the GC-hiding filters,
+ * the mapper's read policy and, for an evolving entity, the write-back that receives each upcast row.
+ *
+ * @example
+ * ```ts
+ * const setup: TableQueryExecutorOptions = { connection, tableId: 'devices', now: Date.now, read: {} };
+ * ```
+ */
+export interface TableQueryExecutorOptions {
+  readonly connection: BigtableConnection;
+  readonly tableId: string;
+  readonly now: () => number;
+  readonly read: ReadRowsOptions;
+  readonly upcast?: ((meta: EntityMetadata, row: RowData) => void) | undefined;
+}
+
+/**
+ * Runs compiled plans of one table on a connection: the {@link QueryExecutor} a repository hands its queries and
+ * lookups.
+ *
+ * @example
+ * ```ts
+ * const executor = new TableQueryExecutor({ connection, tableId: 'devices', now: Date.now, read: {} });
+ * for await (const row of executor.execute(meta, plan, { hydrate: true })) console.log(row.entity);
+ * ```
+ */
+export class TableQueryExecutor implements QueryExecutor {
+  constructor(private readonly setup: TableQueryExecutorOptions) {}
+
+  now(): number {
+    return this.setup.now();
+  }
+
+  execute(meta: EntityMetadata, plan: QueryPlan, options: QueryExecuteOptions): AsyncIterable<QueryRow> {
+    return runQueryPlan(this.setup.connection, this.setup.tableId, meta, plan, this.run(options));
+  }
+
+  forEach(
+    meta: EntityMetadata,
+    plan: QueryPlan,
+    options: QueryExecuteOptions,
+    onRow: (key: Uint8Array, entity: object | undefined) => void,
+  ): Promise<void> {
+    return forEachQueryRow(this.setup.connection, this.setup.tableId, meta, plan, this.run(options), onRow);
+  }
+
+  private run(options: QueryExecuteOptions): PlanRunOptions {
+    return { ...options, read: this.setup.read, upcast: this.setup.upcast };
+  }
+}

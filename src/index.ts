@@ -18,7 +18,7 @@ export type {
   UpdateEntityOptions,
 } from './repository/write-options.js';
 export type { MapProperty, MapValueOf, MemberOf, SetProperty } from './repository/collection-property.js';
-export type { WriteProgress } from './repository/write-stream.js';
+export type { WriteProgress } from './repository/batch-types.js';
 // Schema evolution's backfill runner (`mapper.backfill`).
 export type {
   Backfill,
@@ -33,7 +33,7 @@ export type {
   BackfillStatus,
 } from './repository/backfill/backfill-types.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
-export type { WriteBackReport } from './repository/write-back.js';
+export type { WriteBackReport } from './repository/write-back-report.js';
 export type { MappingWarning } from './mapping/mapping-warning.js';
 export { emitProcessWarning } from './repository/report-warnings.js';
 export type { RewriteOutcome } from './repository/rewrite-row.js';

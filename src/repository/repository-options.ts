@@ -3,7 +3,7 @@ import { checkFunction, checkInteger, checkObject, checkOptions } from '../error
 import type { Clock } from '../mapping/save-timestamp.js';
 import type { CallTimeouts, PerCallOptions } from '../transport/call-timeouts.js';
 import type { RetryPolicy } from '../transport/retry-policy.js';
-import type { WriteBackReport } from './write-back.js';
+import type { WriteBackReport } from './write-back-report.js';
 
 /**
  * Tuning shared by every repository of a {@link Mapper}. Retry policy and timeouts are resolved and checked once,

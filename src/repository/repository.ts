@@ -39,7 +39,7 @@ import { saveEntity } from './save-entity.js';
 import { updateEntity } from './update-entity.js';
 import { writeEntries } from './write-entries.js';
 import { writeMany } from './write-many.js';
-import type { WriteItem } from './write-many.js';
+import type { WriteItem, WriteProgress } from './batch-types.js';
 import type {
   AggregateCallOptions,
   DeleteByPrefixOptions,
@@ -49,7 +49,6 @@ import type {
 } from './write-options.js';
 import { writeStream } from './write-stream.js';
 import { WriteBackQueue } from './write-back.js';
-import type { WriteProgress } from './write-stream.js';
 import { encodeEntityKey } from '../mapping/entity-key.js';
 import {
   checkArray,

@@ -1,6 +1,6 @@
-import { PartialWriteError } from '../errors/partial-write-error.js';
-import type { WriteFailure, WriteOutcome } from '../errors/partial-write-error.js';
-import { keyText } from './key-waves.js';
+import { PartialWriteError } from '../../errors/partial-write-error.js';
+import type { WriteFailure, WriteOutcome } from '../../errors/partial-write-error.js';
+import { keyText } from '../key-waves.js';
 import type { WriteItem, WriteProgress } from './batch-types.js';
 
 /** One outcome byte per consumed entity: a 10-million-entity load keeps 10 MB of outcomes, never the entities. */

@@ -1,9 +1,9 @@
-import { BigtableMapperError } from '../errors/bigtable-mapper-error.js';
-import { InternalError } from '../errors/internal-error.js';
-import type { EntityMetadata } from '../metadata/entity-metadata.js';
-import type { RowData } from '../model/row-data.js';
-import type { BigtableConnection } from '../transport/bigtable-connection.js';
-import type { CallPolicy } from './call-policy.js';
+import { BigtableMapperError } from '../../errors/bigtable-mapper-error.js';
+import { InternalError } from '../../errors/internal-error.js';
+import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import type { RowData } from '../../model/row-data.js';
+import type { BigtableConnection } from '../../transport/bigtable-connection.js';
+import type { CallPolicy } from '../../transport/call-policy.js';
 import { rewriteRow } from './rewrite-row.js';
 import type { RewriteOutcome } from './rewrite-row.js';
 import type { WriteBackReport } from './write-back-report.js';

@@ -1,6 +1,7 @@
 // The vocabulary of batch writing, on the floor of its room: what a batch is made of and how far it has come.
-import type { BoundCallOptions } from '../transport/call-timeouts.js';
-import type { PreparedMutateRowsEntry } from '../transport/prepare-mutate-rows-entry.js';
+import type { BoundCallOptions } from '../../transport/call-timeouts.js';
+import type { PreparedMutateRowsEntry } from '../../transport/prepare-mutate-rows-entry.js';
+import type { CallOptions } from '../write-options.js';
 
 /**
  * One entity of a batch: its row mutations, prepared for MutateRows as the entity is encoded (the batch keeps no
@@ -33,4 +34,17 @@ export interface WriteProgress {
   readonly notWritten: number;
   /** Entities sent without an answer and not (yet) confirmed by reading them back. */
   readonly unknown: number;
+}
+
+/**
+ * Options of {@link Repository.saveMany}.
+ *
+ * @example
+ * ```ts
+ * const options: SaveManyOptions = { onProgress: (p) => console.log(p.written, 'written') };
+ * ```
+ */
+export interface SaveManyOptions extends CallOptions {
+  /** Called after each batch with the counts so far. */
+  readonly onProgress?: ((progress: WriteProgress) => void) | undefined;
 }

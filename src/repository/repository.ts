@@ -1,7 +1,6 @@
 import { checkInstance, checkObject } from '../errors/check-argument.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { NotFoundError } from '../errors/not-found-error.js';
-import type { SaveOptions } from '../mapping/build-save-mutations.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
 import type { FullKey, KeyParts, KeyPrefix, NonEmptyKeyPrefix } from '../mapping/key-input.js';
 import { rowKeyOf } from '../mapping/key-input.js';
@@ -16,11 +15,8 @@ import type { PlanRunOptions } from './plan-rows.js';
 import { BigtableConnection } from '../transport/bigtable-connection.js';
 import type { CallPolicy } from '../transport/call-policy.js';
 import { callOptions, resolveCallPolicy } from '../transport/call-policy.js';
-import type { BoundCall } from '../transport/call-timeouts.js';
-import { bindDeadline } from '../transport/call-timeouts.js';
 import { addToAggregate } from '../write/add-to-aggregate.js';
 import type { SaveManyOptions } from '../write/batch/batch-types.js';
-import type { BatchTarget } from '../write/batch/save-many.js';
 import { deleteMany, saveMany } from '../write/batch/save-many.js';
 import { deleteByPrefix } from '../write/delete-by-prefix.js';
 import { deleteEntity } from '../write/delete-entity.js';
@@ -30,6 +26,7 @@ import { insertEntity } from '../write/insert-entity.js';
 import { saveEntity } from '../write/save-entity.js';
 import { updateEntity } from '../write/update-entity.js';
 import { writeEntries } from '../write/write-entries.js';
+import { WriteTargets } from '../write/write-targets.js';
 import type {
   AggregateCallOptions,
   DeleteByPrefixOptions,
@@ -37,7 +34,6 @@ import type {
   SaveEntityOptions,
   UpdateEntityOptions,
 } from '../write/write-options.js';
-import type { WriteTarget } from '../write/write-target.js';
 import { collectionField } from './collection-field.js';
 import type { MapProperty, MapValueOf, MemberOf, SetProperty } from './collection-property.js';
 import type { EntityArguments } from './entity-arguments.js';
@@ -64,6 +60,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   private queryExecutor: QueryExecutor | undefined;
   /** The checks of this entity's call arguments (before anything is sent). */
   private readonly check: EntityArguments;
+  /** Where this entity's writes run, one target per public call. */
+  private readonly writes: WriteTargets<E>;
 
   constructor(
     private readonly connection: BigtableConnection,
@@ -76,16 +74,13 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     checkRepositoryOptions(api, options);
     this.check = entityArguments(meta);
     this.policy = resolveCallPolicy(options);
+    const tableId = (): string => this.tableId;
+    const now = (): number => this.now();
+    this.writes = new WriteTargets({ connection, meta, tableId, now, policy: this.policy, tuning: options });
     const evolution = meta.evolution;
     this.writeBack =
       evolution !== undefined && (options.writeBack ?? evolution.writeBack)
-        ? new WriteBackQueue(
-            connection,
-            () => this.tableId,
-            this.policy,
-            () => this.now(),
-            options.onWriteBack,
-          )
+        ? new WriteBackQueue(connection, tableId, this.policy, now, options.onWriteBack)
         : undefined;
   }
 
@@ -96,41 +91,6 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
 
   private now(): number {
     return (this.options.now ?? Date.now)();
-  }
-
-  /** The options of every whole save (one object for all of them: a saveMany makes one save per entity). */
-  private readonly saveOptions: SaveOptions = { now: () => this.now() };
-
-  /** Where a write of this entity runs: connection, table, clock, the mapper's policy and this call's options. */
-  private writeTarget(call: CallOptions | BoundCall): WriteTarget<E> {
-    return {
-      connection: this.connection,
-      tableId: this.tableId,
-      meta: this.meta,
-      now: () => this.now(),
-      policy: this.policy,
-      call: this.bind(call),
-      onWarning: this.options.onWarning,
-    };
-  }
-
-  /** Where a batch of this entity runs: as {@link writeTarget}, with the mapper's batch tuning and no call yet. */
-  private batchTarget(): BatchTarget<E> {
-    return {
-      connection: this.connection,
-      tableId: this.tableId,
-      meta: this.meta,
-      now: () => this.now(),
-      policy: this.policy,
-      onWarning: this.options.onWarning,
-      concurrency: this.options.batchConcurrency ?? 4,
-      maxRequestBytes: this.options.batchMaxBytes,
-    };
-  }
-
-  /** The call's deadline, fixed now (kept when already fixed): every RPC of the public call shares it. */
-  private bind(call: CallOptions | BoundCall): BoundCall {
-    return bindDeadline(call, this.policy.timeouts.totalMs);
   }
 
   /**
@@ -276,7 +236,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async save(entity: E, options: SaveEntityOptions = {}): Promise<E> {
     this.check.entity('save', entity);
     this.check.call('save', options);
-    return saveEntity(this.writeTarget(options), entity, options, this.saveOptions);
+    return saveEntity(this.writes.of(options), entity, options, this.writes.saveOptions);
   }
 
   /**
@@ -291,7 +251,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async insert(entity: E, options: CallOptions = {}): Promise<E> {
     this.check.entity('insert', entity);
     this.check.call('insert', options);
-    return insertEntity(this.writeTarget(options), entity, this.saveOptions);
+    return insertEntity(this.writes.of(options), entity, this.writes.saveOptions);
   }
 
   /**
@@ -314,7 +274,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.changes('update', changes);
     this.check.call('update', options);
     this.check.expectedVersion('update', options);
-    return updateEntity(this.writeTarget(options), key, changes, options);
+    return updateEntity(this.writes.of(options), key, changes, options);
   }
 
   /**
@@ -338,7 +298,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'add', ['set']);
     this.check.members('add', 'members', members, property);
     this.check.call('add', options);
-    await writeEntries(this.writeTarget(options), key, field, { put: members });
+    await writeEntries(this.writes.of(options), key, field, { put: members });
   }
 
   /**
@@ -362,7 +322,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'put', ['map']);
     this.check.call('put', options);
     const list = this.check.entries('put', entries, property);
-    await writeEntries(this.writeTarget(options), key, field, { put: list });
+    await writeEntries(this.writes.of(options), key, field, { put: list });
   }
 
   /**
@@ -385,7 +345,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'remove', ['set', 'map']);
     this.check.members('remove', 'members', members, property);
     this.check.call('remove', options);
-    await writeEntries(this.writeTarget(options), key, field, { remove: members });
+    await writeEntries(this.writes.of(options), key, field, { remove: members });
   }
 
   /**
@@ -447,7 +407,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.entity('delete', key, 'key');
     this.check.call('delete', options);
     this.check.expectedVersion('delete', options);
-    await deleteEntity(this.writeTarget(options), key, options);
+    await deleteEntity(this.writes.of(options), key, options);
   }
 
   /**
@@ -477,7 +437,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.key('deleteByPrefix', partialKey);
     this.check.call('deleteByPrefix', options);
     this.check.alsoDelete('deleteByPrefix', options);
-    await deleteByPrefix(this.writeTarget(options), partialKey, options);
+    await deleteByPrefix(this.writes.of(options), partialKey, options);
   }
 
   /**
@@ -500,7 +460,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<bigint | number> {
     this.check.key('increment', key);
     this.check.call('increment', options);
-    return incrementCounter(this.writeTarget(options), key, property, by);
+    return incrementCounter(this.writes.of(options), key, property, by);
   }
 
   /**
@@ -522,7 +482,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<void> {
     this.check.key('aggregate', key);
     this.check.call('aggregate', options);
-    await addToAggregate(this.writeTarget(options), key, property, value, options.bucket ?? new Date(0));
+    await addToAggregate(this.writes.of(options), key, property, value, options.bucket ?? new Date(0));
   }
 
   /**
@@ -553,7 +513,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     options: SaveManyOptions = {},
   ): Promise<void> {
     this.check.batch('saveMany', entities, options);
-    await saveMany(this.batchTarget(), entities, options, this.saveOptions, (e) =>
+    await saveMany(this.writes.batch(), entities, options, this.writes.saveOptions, (e) =>
       this.check.entity('saveMany', e, 'entities[]'),
     );
   }
@@ -571,7 +531,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.keys('deleteMany', keys);
     this.check.call('deleteMany', options);
     await deleteMany(
-      this.batchTarget(),
+      this.writes.batch(),
       keys.map((k) => this.keyOf(k)),
       options,
     );

@@ -50,30 +50,29 @@ export class WriteTargets<E extends object> {
 
   /** Where a write runs: connection, table, clock, the mapper's policy and this call's signal and deadline. */
   of(call: BoundCallOptions): WriteTarget<E> {
-    const { site } = this;
-    return {
-      connection: site.connection,
-      tableId: site.tableId(),
-      meta: site.meta,
-      now: () => site.now(),
-      policy: site.policy,
-      call: this.bind(call),
-      onWarning: site.tuning.onWarning,
-    };
+    return { ...this.place(), call: this.bind(call) };
   }
 
   /** Where a batch runs: as {@link WriteTargets.of}, with the mapper's batch tuning and no call yet. */
   batch(): BatchTarget<E> {
+    const { tuning } = this.site;
+    return {
+      ...this.place(),
+      concurrency: tuning.batchConcurrency ?? 4,
+      maxRequestBytes: tuning.batchMaxBytes,
+    };
+  }
+
+  /** What every write target shares: the table (as now named), the clock, the policy and the warning hook. */
+  private place(): Omit<WriteTarget<E>, 'call'> {
     const { site } = this;
     return {
       connection: site.connection,
       tableId: site.tableId(),
       meta: site.meta,
-      now: () => site.now(),
+      now: site.now,
       policy: site.policy,
       onWarning: site.tuning.onWarning,
-      concurrency: site.tuning.batchConcurrency ?? 4,
-      maxRequestBytes: site.tuning.batchMaxBytes,
     };
   }
 

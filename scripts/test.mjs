@@ -28,6 +28,7 @@ const staticChecks = process.env.TEST_RUNTIME_ONLY !== '1';
 if (staticChecks) {
   step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
   step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+  step('import cycles', 'node', ['scripts/check-cycles.mjs']);
   step('format', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
 } else {
   console.log('\n[test] TEST_RUNTIME_ONLY=1: typecheck, lint, format and API report ran on the first Node');

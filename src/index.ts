@@ -10,15 +10,15 @@ export { Repository } from './repository/repository.js';
 export { readKeyRange } from './query/executor/read-key-range.js';
 export type { KeyRangeReadOptions } from './query/executor/read-key-range.js';
 export type { RawKeyBounds } from './query/compiler/compile-range-read.js';
-export type { SaveManyOptions } from './repository/repository.js';
+export type { SaveManyOptions } from './write/batch/batch-types.js';
 export type {
   AggregateCallOptions,
   DeleteEntityOptions,
   SaveEntityOptions,
   UpdateEntityOptions,
-} from './repository/write-options.js';
+} from './write/write-options.js';
 export type { MapProperty, MapValueOf, MemberOf, SetProperty } from './repository/collection-property.js';
-export type { WriteProgress } from './repository/write-stream.js';
+export type { WriteProgress } from './write/batch/batch-types.js';
 // Schema evolution's backfill runner (`mapper.backfill`).
 export type {
   Backfill,
@@ -33,10 +33,10 @@ export type {
   BackfillStatus,
 } from './repository/backfill/backfill-types.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
-export type { WriteBackReport } from './repository/write-back.js';
+export type { WriteBackReport } from './write/evolving/write-back-report.js';
 export type { MappingWarning } from './mapping/mapping-warning.js';
-export { emitProcessWarning } from './repository/report-warnings.js';
-export type { RewriteOutcome } from './repository/rewrite-row.js';
+export { emitProcessWarning } from './write/report-warnings.js';
+export type { RewriteOutcome } from './write/evolving/rewrite-row.js';
 export type {
   FullKey,
   KeyInput,
@@ -44,7 +44,7 @@ export type {
   KeyPartsOf,
   KeyPrefix,
   NonEmptyKeyPrefix,
-} from './repository/key-input.js';
+} from './mapping/key-input.js';
 export type { EntityChanges, MapChange, SetChange } from './mapping/build-update-mutations.js';
 export { BigtableConnection } from './transport/bigtable-connection.js';
 export type { ConnectionOptions, ResolvedEndpoint } from './transport/connection-options.js';

@@ -1,4 +1,4 @@
-import { printableKey } from './printable-key.js';
+import { escapeBytes } from './escape-bytes.js';
 
 /** Longest string (in UTF-16 units) and byte array shown in full; longer ones are cut and marked with `…`. */
 const MAX_STRING = 60;
@@ -7,7 +7,7 @@ const MAX_BYTES = 32;
 const MAX_ITEMS = 5;
 
 function formatBytes(bytes: Uint8Array): string {
-  const shown = printableKey(bytes.subarray(0, MAX_BYTES));
+  const shown = escapeBytes(bytes.subarray(0, MAX_BYTES));
   const unit = bytes.length === 1 ? 'byte' : 'bytes';
   return `${bytes.length} ${unit} "${shown}${bytes.length > MAX_BYTES ? '…' : ''}"`;
 }

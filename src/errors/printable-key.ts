@@ -1,4 +1,5 @@
 import { checkBytes } from './check-argument.js';
+import { escapeBytes } from './escape-bytes.js';
 /**
  * A row key (or any bytes) as a readable, unambiguous string: printable ASCII as is, backslash and every other
  * byte as `\xHH`. Used in error messages so that `phone#1` reads as such and binary keys stay exact.
@@ -10,12 +11,5 @@ import { checkBytes } from './check-argument.js';
  */
 export function printableKey(bytes: Uint8Array): string {
   checkBytes({ api: 'printableKey', argument: 'bytes' }, bytes);
-  let out = '';
-  for (const byte of bytes) {
-    out +=
-      byte >= 0x20 && byte < 0x7f && byte !== 0x5c
-        ? String.fromCharCode(byte)
-        : `\\x${byte.toString(16).padStart(2, '0')}`;
-  }
-  return out;
+  return escapeBytes(bytes);
 }

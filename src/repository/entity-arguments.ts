@@ -1,4 +1,13 @@
-import { checkCallOptions, checkIterable, checkObject, checkVersionValue } from '../errors/check-argument.js';
+import {
+  checkArray,
+  checkCallOptions,
+  checkFunction,
+  checkIterable,
+  checkIterableObject,
+  checkObject,
+  checkObjects,
+  checkVersionValue,
+} from '../errors/check-argument.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 
@@ -19,6 +28,8 @@ export interface EntityArguments {
   api(method: string): string;
   /** A key (an object of key parts, or a whole entity). */
   key(method: string, key: unknown): void;
+  /** An array of keys, each an object of key parts or a whole entity. */
+  keys(method: string, keys: unknown): void;
   /** A call's options (`signal`, `timeoutMs`). */
   call(method: string, options: unknown): void;
   /** A whole entity, with a version (when the entity has one) that can be stored or is unset. */
@@ -31,6 +42,10 @@ export interface EntityArguments {
   entries(method: string, value: unknown, property: string): ReadonlyArray<readonly [unknown, unknown]>;
   /** The changes of `update`: an object whose collection changes are collections. */
   changes(method: string, changes: unknown): void;
+  /** The entities of `saveMany` (an array, iterable or async iterable) and its options, `onProgress` included. */
+  batch(method: string, entities: unknown, options: unknown): void;
+  /** The `alsoDelete` option of `deleteByPrefix`, when given: an array of entity classes. */
+  alsoDelete(method: string, options: unknown): void;
 }
 
 export function entityArguments(meta: EntityMetadata): EntityArguments {
@@ -44,6 +59,11 @@ export function entityArguments(meta: EntityMetadata): EntityArguments {
         key,
         'an object of key parts (or an entity)',
       );
+    },
+    keys(method, keys) {
+      const site = { api: api(method), argument: 'keys', entity };
+      checkArray(site, keys, 'an array of keys');
+      checkObjects(site, keys, 'an object of key parts (or an entity)');
     },
     call(method, options) {
       checkCallOptions(api(method), options, entity);
@@ -99,6 +119,22 @@ export function entityArguments(meta: EntityMetadata): EntityArguments {
         }
         if (remove !== undefined) self.members(method, `changes.${property}.remove`, remove, property);
       }
+    },
+    batch(method, entities, options) {
+      const site = { api: api(method), argument: 'entities', entity };
+      checkIterableObject(site, entities, 'an array, iterable or async iterable of entities');
+      self.call(method, options);
+      const onProgress = (options as { readonly onProgress?: unknown } | undefined)?.onProgress;
+      if (onProgress !== undefined) checkFunction({ ...site, argument: 'options.onProgress' }, onProgress);
+    },
+    alsoDelete(method, options) {
+      const alsoDelete = (options as { readonly alsoDelete?: unknown } | undefined)?.alsoDelete;
+      if (alsoDelete === undefined) return;
+      const site = { api: api(method), argument: 'options.alsoDelete', entity };
+      checkArray(site, alsoDelete, 'an array of entity classes');
+      alsoDelete.forEach((c, i) =>
+        checkFunction({ ...site, argument: `${site.argument}[${i}]` }, c, 'an entity class'),
+      );
     },
   };
   return self;

@@ -1,9 +1,9 @@
 import type { MappingWarning } from '../mapping/mapping-warning.js';
 import { checkFunction, checkInteger, checkObject, checkOptions } from '../errors/check-argument.js';
 import type { Clock } from '../mapping/save-timestamp.js';
-import type { CallTimeouts, PerCallOptions } from '../transport/call-timeouts.js';
+import type { CallTimeouts } from '../transport/call-timeouts.js';
 import type { RetryPolicy } from '../transport/retry-policy.js';
-import type { WriteBackReport } from './write-back.js';
+import type { WriteBackReport } from '../write/evolving/write-back-report.js';
 
 /**
  * Tuning shared by every repository of a {@link Mapper}. Retry policy and timeouts are resolved and checked once,
@@ -52,16 +52,8 @@ export interface RepositoryOptions {
   readonly onWarning?: (warning: MappingWarning) => void;
 }
 
-/**
- * Per-call options every repository read and write accepts: an AbortSignal, and an overall deadline in
- * milliseconds replacing `timeouts.totalMs` for this call.
- *
- * @example
- * ```ts
- * await devices.save(device, { signal: AbortSignal.timeout(2_000) });
- * ```
- */
-export type CallOptions = PerCallOptions;
+// The per-call options stand on the floor of the write room (every write takes them); the façade shows them here.
+export type { CallOptions } from '../write/write-options.js';
 
 /** The options every repository and the mapper take, checked before anything uses them. */
 export function checkRepositoryOptions(api: string, options: unknown): asserts options is RepositoryOptions {

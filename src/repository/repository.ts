@@ -1,78 +1,40 @@
+import { checkInstance, checkObject } from '../errors/check-argument.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { NotFoundError } from '../errors/not-found-error.js';
-import { buildSaveMutations } from '../mapping/build-save-mutations.js';
-import { reportWarnings } from './report-warnings.js';
-import type { SaveOptions } from '../mapping/build-save-mutations.js';
-import type { SaveMutations } from '../mapping/save-mutations.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
-import { rememberVersionCell } from '../mapping/version-cell.js';
-import { partialLoadOf } from '../mapping/load-state.js';
-import { validateEntity } from '../mapping/validate-entity.js';
+import type { FullKey, KeyParts, KeyPrefix, NonEmptyKeyPrefix } from '../mapping/key-input.js';
+import { rowKeyOf } from '../mapping/key-input.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
-import type { Mutation } from '../model/mutation.js';
-import type { BoundCall } from '../transport/call-timeouts.js';
-import { bindDeadline } from '../transport/call-timeouts.js';
-import { addToAggregate } from './add-to-aggregate.js';
-import type { CallPolicy } from './call-policy.js';
-import { callOptions, resolveCallPolicy } from './call-policy.js';
-import { collectionField } from './collection-field.js';
-import type { MapProperty, MapValueOf, MemberOf, SetProperty } from './collection-property.js';
-import { conditionalWrite } from './conditional-write.js';
-import { deleteByPrefix } from './delete-by-prefix.js';
-import { deleteEntity } from './delete-entity.js';
-import type { WriteTarget } from './write-target.js';
-import { incrementCounter } from './increment-counter.js';
-import { insertEntity } from './insert-entity.js';
-import type { FullKey, KeyParts, KeyPrefix, NonEmptyKeyPrefix } from './key-input.js';
-import { rowKeyOf } from './key-input.js';
-import type { CallOptions, RepositoryOptions } from './repository-options.js';
-import { checkRepositoryOptions } from './repository-options.js';
-import { prepareMutateRowsEntry } from '../transport/prepare-mutate-rows-entry.js';
-import { saveEntity } from './save-entity.js';
-import { updateEntity } from './update-entity.js';
-import { writeEntries } from './write-entries.js';
-import { writeMany } from './write-many.js';
-import type { WriteItem } from './write-many.js';
+import { Lookup, Query, TableQueryExecutor, keysNode, queryNode } from '../query/index.js';
+import type { QueryExecutor } from '../query/index.js';
+import { BigtableConnection } from '../transport/bigtable-connection.js';
+import type { CallPolicy } from '../transport/call-policy.js';
+import { callOptions, resolveCallPolicy } from '../transport/call-policy.js';
+import { addToAggregate } from '../write/add-to-aggregate.js';
+import type { SaveManyOptions } from '../write/batch/batch-types.js';
+import { deleteMany, saveMany } from '../write/batch/save-many.js';
+import { deleteByPrefix } from '../write/delete-by-prefix.js';
+import { deleteEntity } from '../write/delete-entity.js';
+import { WriteBackQueue } from '../write/evolving/write-back.js';
+import { incrementCounter } from '../write/increment-counter.js';
+import { insertEntity } from '../write/insert-entity.js';
+import { saveEntity } from '../write/save-entity.js';
+import { updateEntity } from '../write/update-entity.js';
+import { writeEntries } from '../write/write-entries.js';
+import { WriteTargets } from '../write/write-targets.js';
 import type {
   AggregateCallOptions,
   DeleteByPrefixOptions,
   DeleteEntityOptions,
   SaveEntityOptions,
   UpdateEntityOptions,
-} from './write-options.js';
-import { writeStream } from './write-stream.js';
-import { WriteBackQueue } from './write-back.js';
-import type { WriteProgress } from './write-stream.js';
-import { encodeEntityKey } from '../mapping/entity-key.js';
-import {
-  checkArray,
-  checkIterableObject,
-  checkFunction,
-  checkInstance,
-  checkObject,
-  checkObjects,
-} from '../errors/check-argument.js';
-import { BigtableConnection } from '../transport/bigtable-connection.js';
+} from '../write/write-options.js';
+import { collectionField } from './collection-field.js';
+import type { MapProperty, MapValueOf, MemberOf, SetProperty } from './collection-property.js';
 import type { EntityArguments } from './entity-arguments.js';
 import { entityArguments } from './entity-arguments.js';
-import { Lookup, Query, TableQueryExecutor, keysNode, queryNode } from '../query/index.js';
-import type { QueryExecutor } from '../query/index.js';
-
-/**
- * Options of {@link Repository.saveMany}.
- *
- * @example
- * ```ts
- * const options: SaveManyOptions = { onProgress: (p) => console.log(p.written, 'written') };
- * ```
- */
-export interface SaveManyOptions extends CallOptions {
-  /** Called after each batch with the counts so far. */
-  readonly onProgress?: ((progress: WriteProgress) => void) | undefined;
-}
-
-/** Entities per batch when saveMany streams an iterable: one MutateRows call's worth. */
-const STREAM_CHUNK = 2_000;
+import type { CallOptions, RepositoryOptions } from './repository-options.js';
+import { checkRepositoryOptions } from './repository-options.js';
 
 /**
  * Reads and writes one entity class. Every write of one entity is one atomic row mutation; see docs/writes.md for
@@ -93,6 +55,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   private queryExecutor: QueryExecutor | undefined;
   /** The checks of this entity's call arguments (before anything is sent). */
   private readonly check: EntityArguments;
+  /** Where this entity's writes run, one target per public call. */
+  private readonly writes: WriteTargets<E>;
 
   constructor(
     private readonly connection: BigtableConnection,
@@ -105,16 +69,13 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     checkRepositoryOptions(api, options);
     this.check = entityArguments(meta);
     this.policy = resolveCallPolicy(options);
+    const tableId = (): string => this.tableId;
+    const now = (): number => this.now();
+    this.writes = new WriteTargets({ connection, meta, tableId, now, policy: this.policy, tuning: options });
     const evolution = meta.evolution;
     this.writeBack =
       evolution !== undefined && (options.writeBack ?? evolution.writeBack)
-        ? new WriteBackQueue(
-            connection,
-            () => this.tableId,
-            this.policy,
-            () => this.now(),
-            options.onWriteBack,
-          )
+        ? new WriteBackQueue(connection, tableId, this.policy, now, options.onWriteBack)
         : undefined;
   }
 
@@ -125,27 +86,6 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
 
   private now(): number {
     return (this.options.now ?? Date.now)();
-  }
-
-  /** The options of every whole save (one object for all of them: a saveMany makes one save per entity). */
-  private readonly saveOptions: SaveOptions = { now: () => this.now() };
-
-  /** Where a write of this entity runs: connection, table, clock, the mapper's policy and this call's options. */
-  private writeTarget(call: CallOptions | BoundCall): WriteTarget<E> {
-    return {
-      connection: this.connection,
-      tableId: this.tableId,
-      meta: this.meta,
-      now: () => this.now(),
-      policy: this.policy,
-      call: this.bind(call),
-      onWarning: this.options.onWarning,
-    };
-  }
-
-  /** The call's deadline, fixed now (kept when already fixed): every RPC of the public call shares it. */
-  private bind(call: CallOptions | BoundCall): BoundCall {
-    return bindDeadline(call, this.policy.timeouts.totalMs);
   }
 
   /**
@@ -214,9 +154,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   lookup(keys: readonly FullKey<E, K>[]): Lookup<E> {
-    const site = { api: this.check.api('lookup'), argument: 'keys', entity: this.meta.name };
-    checkArray(site, keys, 'an array of keys');
-    checkObjects(site, keys, 'an object of key parts (or an entity)');
+    this.check.keys('lookup', keys);
     return new Lookup<E>(
       keysNode(
         this.meta,
@@ -291,16 +229,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async save(entity: E, options: SaveEntityOptions = {}): Promise<E> {
     this.check.entity('save', entity);
     this.check.call('save', options);
-    return saveEntity(this.writeTarget(options), entity, options, this.saveOptions);
-  }
-
-  /** A versioned save's CheckAndMutateRow (saveMany writes versioned entities one by one with it). */
-  private conditionalWrite(
-    save: SaveMutations,
-    mutations: readonly Mutation[],
-    call: BoundCall,
-  ): Promise<void> {
-    return conditionalWrite(this.writeTarget(call), save, mutations);
+    return saveEntity(this.writes.of(options), entity, options, this.writes.saveOptions);
   }
 
   /**
@@ -315,7 +244,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async insert(entity: E, options: CallOptions = {}): Promise<E> {
     this.check.entity('insert', entity);
     this.check.call('insert', options);
-    return insertEntity(this.writeTarget(options), entity, this.saveOptions);
+    return insertEntity(this.writes.of(options), entity, this.writes.saveOptions);
   }
 
   /**
@@ -338,7 +267,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.changes('update', changes);
     this.check.call('update', options);
     this.check.expectedVersion('update', options);
-    return updateEntity(this.writeTarget(options), key, changes, options);
+    return updateEntity(this.writes.of(options), key, changes, options);
   }
 
   /**
@@ -362,7 +291,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'add', ['set']);
     this.check.members('add', 'members', members, property);
     this.check.call('add', options);
-    await writeEntries(this.writeTarget(options), key, field, { put: members });
+    await writeEntries(this.writes.of(options), key, field, { put: members });
   }
 
   /**
@@ -386,7 +315,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'put', ['map']);
     this.check.call('put', options);
     const list = this.check.entries('put', entries, property);
-    await writeEntries(this.writeTarget(options), key, field, { put: list });
+    await writeEntries(this.writes.of(options), key, field, { put: list });
   }
 
   /**
@@ -409,7 +338,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'remove', ['set', 'map']);
     this.check.members('remove', 'members', members, property);
     this.check.call('remove', options);
-    await writeEntries(this.writeTarget(options), key, field, { remove: members });
+    await writeEntries(this.writes.of(options), key, field, { remove: members });
   }
 
   /**
@@ -471,7 +400,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.entity('delete', key, 'key');
     this.check.call('delete', options);
     this.check.expectedVersion('delete', options);
-    await deleteEntity(this.writeTarget(options), key, options);
+    await deleteEntity(this.writes.of(options), key, options);
   }
 
   /**
@@ -500,19 +429,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<void> {
     this.check.key('deleteByPrefix', partialKey);
     this.check.call('deleteByPrefix', options);
-    const alsoDelete: unknown = options.alsoDelete;
-    if (alsoDelete !== undefined) {
-      const site = {
-        api: this.check.api('deleteByPrefix'),
-        argument: 'options.alsoDelete',
-        entity: this.meta.name,
-      };
-      checkArray(site, alsoDelete, 'an array of entity classes');
-      alsoDelete.forEach((c, i) =>
-        checkFunction({ ...site, argument: `${site.argument}[${i}]` }, c, 'an entity class'),
-      );
-    }
-    await deleteByPrefix(this.writeTarget(options), partialKey, options);
+    this.check.alsoDelete('deleteByPrefix', options);
+    await deleteByPrefix(this.writes.of(options), partialKey, options);
   }
 
   /**
@@ -535,7 +453,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<bigint | number> {
     this.check.key('increment', key);
     this.check.call('increment', options);
-    return incrementCounter(this.writeTarget(options), key, property, by);
+    return incrementCounter(this.writes.of(options), key, property, by);
   }
 
   /**
@@ -557,7 +475,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<void> {
     this.check.key('aggregate', key);
     this.check.call('aggregate', options);
-    await addToAggregate(this.writeTarget(options), key, property, value, options.bucket ?? new Date(0));
+    await addToAggregate(this.writes.of(options), key, property, value, options.bucket ?? new Date(0));
   }
 
   /**
@@ -587,97 +505,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     entities: readonly E[] | Iterable<E> | AsyncIterable<E>,
     options: SaveManyOptions = {},
   ): Promise<void> {
-    const api = this.check.api('saveMany');
-    const entity = this.meta.name;
-    checkIterableObject(
-      { api, argument: 'entities', entity },
-      entities,
-      'an array, iterable or async iterable of entities',
+    this.check.batch('saveMany', entities, options);
+    await saveMany(this.writes.batch(), entities, options, this.writes.saveOptions, (e) =>
+      this.check.entity('saveMany', e, 'entities[]'),
     );
-    this.check.call('saveMany', options);
-    const { onProgress } = options;
-    if (onProgress !== undefined) checkFunction({ api, argument: 'options.onProgress', entity }, onProgress);
-    const streamed = !Array.isArray(entities);
-    // One deadline for the whole call (every request, versioned save and read-back), fixed now. A streamed load may
-    // run for hours: unless the call gives its own timeoutMs, timeouts.totalMs bounds each chunk instead, as a
-    // streaming read has no overall deadline by default.
-    const whole = streamed && options.timeoutMs === undefined ? undefined : this.bind(options);
-    const perChunk = options.signal === undefined ? {} : { signal: options.signal };
-    const concurrency = this.options.batchConcurrency ?? 4;
-    if (streamed) {
-      await writeStream({
-        source: entities as Iterable<E> | AsyncIterable<E>,
-        chunkSize: STREAM_CHUNK,
-        concurrency,
-        entity: this.meta.name,
-        prepare: (entity) => this.saveItem(entity),
-        keyOf: (entity) => encodeEntityKey(this.meta, entity),
-        write: (items) => this.writeItems(items, whole ?? this.bind(perChunk), 1),
-        onProgress,
-      });
-      return;
-    }
-    const items: WriteItem[] = [];
-    for (const entity of entities as readonly E[]) {
-      const item = this.saveItem(entity);
-      items.push(item instanceof Promise ? await item : item);
-    }
-    await this.writeItems(items, whole!, concurrency, onProgress);
-  }
-
-  /**
-   * One entity of a saveMany, validated and encoded (a versioned one is written alone, with its check); a promise
-   * only when the entity's validator answers with one.
-   */
-  private saveItem(entity: E): WriteItem | Promise<WriteItem> {
-    this.check.entity('saveMany', entity, 'entities[]');
-    const validated = validateEntity(this.meta, entity, 'saveMany');
-    return validated === undefined ? this.encodeItem(entity) : validated.then(() => this.encodeItem(entity));
-  }
-
-  private encodeItem(entity: E): WriteItem {
-    if (typeof entity === 'object' && entity !== null && partialLoadOf(entity)) {
-      throw new InvalidArgumentError({
-        api: `Repository<${this.meta.name}>.saveMany`,
-        argument: 'entities',
-        value: entity,
-        expected: 'whole entities (save a partially loaded entity with save())',
-      });
-    }
-    const save = buildSaveMutations(this.meta, entity, this.saveOptions);
-    reportWarnings(this.options.onWarning, save.warnings);
-    if (save.version === undefined) {
-      const entry = prepareMutateRowsEntry(save.key, save.mutations, this.meta.name);
-      return { key: save.key, entry, single: undefined };
-    }
-    return {
-      key: save.key,
-      entry: undefined,
-      single: async (call) => {
-        await this.conditionalWrite(save, save.mutations, this.bind(call));
-        (entity as Record<string, unknown>)[this.meta.version!.property] = save.version!.next;
-        rememberVersionCell(entity, save.version!.next, save.version!.written);
-      },
-    };
-  }
-
-  private writeItems(
-    items: readonly WriteItem[],
-    call: BoundCall,
-    concurrency: number,
-    onProgress?: (progress: WriteProgress) => void,
-  ): Promise<void> {
-    return writeMany({
-      connection: this.connection,
-      tableId: this.tableId,
-      entity: this.meta.name,
-      policy: this.policy,
-      call,
-      concurrency,
-      maxRequestBytes: this.options.batchMaxBytes,
-      items,
-      onProgress,
-    });
   }
 
   /**
@@ -690,24 +521,12 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async deleteMany(keys: readonly FullKey<E, K>[], options: CallOptions = {}): Promise<void> {
-    const site = { api: this.check.api('deleteMany'), argument: 'keys', entity: this.meta.name };
-    checkArray(site, keys, 'an array of keys');
-    checkObjects(site, keys, 'an object of key parts (or an entity)');
+    this.check.keys('deleteMany', keys);
     this.check.call('deleteMany', options);
-    const encoded = keys.map((k) => this.keyOf(k));
-    await writeMany({
-      connection: this.connection,
-      tableId: this.tableId,
-      entity: this.meta.name,
-      policy: this.policy,
-      call: this.bind(options),
-      concurrency: this.options.batchConcurrency ?? 4,
-      maxRequestBytes: this.options.batchMaxBytes,
-      items: encoded.map((key) => ({
-        key,
-        entry: prepareMutateRowsEntry(key, [{ kind: 'deleteFromRow' }], this.meta.name),
-        single: undefined,
-      })),
-    });
+    await deleteMany(
+      this.writes.batch(),
+      keys.map((k) => this.keyOf(k)),
+      options,
+    );
   }
 }

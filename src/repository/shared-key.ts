@@ -1,5 +1,5 @@
 import type { EntityClass } from '../metadata/entity-metadata.js';
-import type { Absent, KeyPartsOf } from './key-input.js';
+import type { Absent, KeyPartsOf } from '../mapping/key-input.js';
 
 /**
  * Entity classes of a collection, by the name each type gets in the results.

@@ -12,7 +12,7 @@ import { settleWithin, sleep, waitUntil } from './support/wait-until.js';
 const N = 100_000;
 /**
  * In flight at once: `batchConcurrency` (default 4) MutateRows requests of ENTITIES_PER_CALL (1,000) entities each,
- * values read from src/repository/write-many.ts and RepositoryOptions.
+ * values read from src/write/batch/write-many.ts and RepositoryOptions.
  */
 const MAX_IN_FLIGHT = 4 * 1_000;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PartialWriteError } from '../../src/errors/partial-write-error.js';
-import type { WriteProgress } from '../../src/repository/write-stream.js';
+import type { WriteProgress } from '../../src/write/batch/batch-types.js';
 import { checkOutcomesAgainstServer, outcomesOf, storedItems } from './support/batch-outcomes.js';
 import { Item, item } from './support/entities.js';
 import { createMapperPair } from './support/mapper-pair.js';

@@ -5,8 +5,8 @@ import type { RowData } from '../../model/row-data.js';
 import type { BigtableConnection } from '../../transport/bigtable-connection.js';
 import { checkAndMutateRow } from '../../transport/check-and-mutate-row.js';
 import { readRows } from '../../transport/read-rows.js';
-import type { CallPolicy } from '../call-policy.js';
-import { callOptions } from '../call-policy.js';
+import type { CallPolicy } from '../../transport/call-policy.js';
+import { callOptions } from '../../transport/call-policy.js';
 import type { StoredPlan, ShardState } from './checkpoint-records.js';
 import { decodePlan, decodeShardState, encodePlan, encodeShardState } from './checkpoint-records.js';
 

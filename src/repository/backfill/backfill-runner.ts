@@ -9,7 +9,7 @@ import type { KeySpan } from '../../query/planner/split-key-span.js';
 import { coveringSpan } from '../../query/planner/split-key-span.js';
 import { abortableSleep } from '../../transport/abortable-sleep.js';
 import type { BigtableConnection } from '../../transport/bigtable-connection.js';
-import type { CallPolicy } from '../call-policy.js';
+import type { CallPolicy } from '../../transport/call-policy.js';
 import type { BackfillCheckpoints, ShardCheckpoint } from './backfill-checkpoints.js';
 import { BackfillProgressTracker } from './backfill-progress.js';
 import type {

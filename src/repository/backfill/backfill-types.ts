@@ -1,5 +1,5 @@
 import type { BigtableMapperError } from '../../errors/bigtable-mapper-error.js';
-import type { KeyInput } from '../key-input.js';
+import type { KeyInput } from '../../mapping/key-input.js';
 
 /**
  * Options of `mapper.backfill(Entity, options)`: which rows, how the work is split and paced, and what is reported.

@@ -5,11 +5,11 @@ import type { RowFilter } from '../../model/read-rows-request.js';
 import type { RowData } from '../../model/row-data.js';
 import type { BigtableConnection } from '../../transport/bigtable-connection.js';
 import { readRows } from '../../transport/read-rows.js';
-import type { CallPolicy } from '../call-policy.js';
-import { callOptions } from '../call-policy.js';
+import type { CallPolicy } from '../../transport/call-policy.js';
+import { callOptions } from '../../transport/call-policy.js';
 import { rowSchemaVersion } from '../../mapping/schema-version-token.js';
 import { upcastRow } from '../../mapping/upcast-row.js';
-import { rewriteRow } from '../rewrite-row.js';
+import { rewriteRow } from '../../write/evolving/rewrite-row.js';
 
 /**
  * What migrating one row came to; `conflicts` counts the fresh reads after a concurrent write.

@@ -6,8 +6,8 @@ import { coveringSpan, keysInside, shardCuts, splitKeySpan } from '../../query/p
 import type { BigtableConnection } from '../../transport/bigtable-connection.js';
 import { readRows } from '../../transport/read-rows.js';
 import { sampleRowKeys } from '../../transport/sample-row-keys.js';
-import type { CallPolicy } from '../call-policy.js';
-import { callOptions } from '../call-policy.js';
+import type { CallPolicy } from '../../transport/call-policy.js';
+import { callOptions } from '../../transport/call-policy.js';
 
 /**
  * New shards for a backfill, and how their cuts were chosen.

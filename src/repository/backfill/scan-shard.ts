@@ -7,8 +7,8 @@ import type { KeySpan } from '../../query/planner/split-key-span.js';
 import { spanRange } from '../../query/planner/split-key-span.js';
 import type { BigtableConnection } from '../../transport/bigtable-connection.js';
 import { readRowBatches } from '../../transport/read-rows.js';
-import type { CallPolicy } from '../call-policy.js';
-import { callOptions } from '../call-policy.js';
+import type { CallPolicy } from '../../transport/call-policy.js';
+import { callOptions } from '../../transport/call-policy.js';
 import type { RowResult } from './migrate-row.js';
 
 /**

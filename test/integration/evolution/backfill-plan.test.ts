@@ -8,7 +8,7 @@ import {
   BackfillCheckpoints,
   BACKFILL_TABLE,
 } from '../../../src/repository/backfill/backfill-checkpoints.js';
-import { resolveCallPolicy } from '../../../src/repository/call-policy.js';
+import { resolveCallPolicy } from '../../../src/transport/call-policy.js';
 import { User, UserV1, UserV2, v1, v2, v3 } from './evolving-users.js';
 
 const mapper = useMapper([User]);

@@ -8,7 +8,7 @@ import { getEntityMetadata } from '../../../src/metadata/entity-registry.js';
 import { wholeEntityReadFilter } from '../../../src/query/compiler/filters/entity-read-filter.js';
 import { entityPrefixRanges } from '../../../src/query/planner/entity-key-span.js';
 import { Mapper } from '../../../src/repository/mapper.js';
-import { resolveCallPolicy } from '../../../src/repository/call-policy.js';
+import { resolveCallPolicy } from '../../../src/transport/call-policy.js';
 import { inspectRow } from '../../../src/repository/backfill/migrate-row.js';
 import { scanShard, Slots } from '../../../src/repository/backfill/scan-shard.js';
 import type { BackfillProgress, BackfillRowEvent } from '../../../src/repository/backfill/backfill-types.js';

@@ -3,7 +3,7 @@ import { useMapper } from 'bigtable-mapper/testing/vitest';
 import { rowSchemaVersion } from '../../../src/mapping/schema-version-token.js';
 import { getEntityMetadata } from '../../../src/metadata/entity-registry.js';
 import { Repository } from '../../../src/repository/repository.js';
-import type { WriteBackReport } from '../../../src/repository/write-back.js';
+import type { WriteBackReport } from '../../../src/write/evolving/write-back-report.js';
 import { User, saveAsOld, v1, v3, rawUserRow } from './evolving-users.js';
 
 const reports: WriteBackReport[] = [];

@@ -5,8 +5,8 @@ import { encodeToken, rowSchemaVersion } from '../../../src/mapping/schema-versi
 import { getEntityMetadata } from '../../../src/metadata/entity-registry.js';
 import type { EntityClass } from '../../../src/metadata/entity-metadata.js';
 import type { RowData } from '../../../src/model/row-data.js';
-import { resolveCallPolicy } from '../../../src/repository/call-policy.js';
-import { rewriteRow } from '../../../src/repository/rewrite-row.js';
+import { resolveCallPolicy } from '../../../src/transport/call-policy.js';
+import { rewriteRow } from '../../../src/write/evolving/rewrite-row.js';
 import { mutateRow } from '../../../src/transport/mutate-row.js';
 import { readRows } from '../../../src/transport/read-rows.js';
 import { User, saveAsOld, v1, v2, v3 } from './evolving-users.js';

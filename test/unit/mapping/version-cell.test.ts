@@ -3,7 +3,7 @@ import { int64AsNumberCodec, int64Codec } from '../../../src/codecs/value/int64-
 import { versionCellCodec } from '../../../src/codecs/value/version-cell-codec.js';
 import { ValueEncodingError } from '../../../src/errors/value-encoding-error.js';
 import { rememberVersionCell, versionCellOf, versionCellValue } from '../../../src/mapping/version-cell.js';
-import { versionPredicate } from '../../../src/repository/version-predicate.js';
+import { versionPredicate } from '../../../src/write/version-predicate.js';
 
 // Issue 23 A1: the version cell is the version followed by a write id; older cells are the plain 8 bytes.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeadlineExceededError } from '../../../src/errors/deadline-exceeded-error.js';
 import { InvalidArgumentError } from '../../../src/errors/invalid-argument-error.js';
-import { readBackCall, READ_BACK_GRACE_MS } from '../../../src/repository/confirm-written.js';
+import { readBackCall, READ_BACK_GRACE_MS } from '../../../src/write/confirm-written.js';
 import { CallScope } from '../../../src/transport/call-scope.js';
 import { bindDeadline } from '../../../src/transport/call-timeouts.js';
 

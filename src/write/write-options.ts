@@ -1,5 +1,16 @@
 import type { EntityClass } from '../metadata/entity-metadata.js';
-import type { CallOptions } from './repository-options.js';
+import type { PerCallOptions } from '../transport/call-timeouts.js';
+
+/**
+ * Per-call options every repository read and write accepts: an AbortSignal, and an overall deadline in
+ * milliseconds replacing `timeouts.totalMs` for this call.
+ *
+ * @example
+ * ```ts
+ * await devices.save(device, { signal: AbortSignal.timeout(2_000) });
+ * ```
+ */
+export type CallOptions = PerCallOptions;
 
 /** Options of {@link Repository.save}. */
 export interface SaveEntityOptions extends CallOptions {

@@ -1,7 +1,7 @@
 import { aggregateInput } from '../mapping/counter-operations.js';
 import { mutateRow } from '../transport/mutate-row.js';
 import type { WriteTarget } from './write-target.js';
-import { rowKeyOf } from './key-input.js';
+import { rowKeyOf } from '../mapping/key-input.js';
 import { writeCallOptions } from './settle-write.js';
 
 /**

@@ -1,8 +1,8 @@
 import { KeyEncodingError } from '../errors/key-encoding-error.js';
 import type { EntityClass, EntityMetadata } from '../metadata/entity-metadata.js';
 import { getEntityMetadata } from '../metadata/entity-registry.js';
-import type { PrefixDeletePlan } from '../query/planner/plan-prefix-delete.js';
-import { planPrefixDelete } from '../query/planner/plan-prefix-delete.js';
+import type { PrefixDeletePlan } from '../query/index.js';
+import { planPrefixDelete } from '../query/index.js';
 
 const same = (a: Uint8Array, b: Uint8Array): boolean =>
   a.length === b.length && a.every((x, i) => x === b[i]);

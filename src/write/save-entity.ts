@@ -5,8 +5,9 @@ import { partialLoadOf } from '../mapping/load-state.js';
 import { validateEntity } from '../mapping/validate-entity.js';
 import type { PartialLoad } from '../mapping/load-state.js';
 import { partialSaveChanges } from '../mapping/partial-save-changes.js';
-import { rememberVersionCell, versionCellOf } from '../mapping/version-cell.js';
+import { versionCellOf } from '../mapping/version-cell.js';
 import type { Mutation } from '../model/mutation.js';
+import { applyVersion } from './apply-version.js';
 import { conditionalWrite } from './conditional-write.js';
 import type { WriteTarget } from './write-target.js';
 import { reportWarnings } from './report-warnings.js';
@@ -42,8 +43,7 @@ export async function saveEntity<E extends object>(
     return entity;
   }
   await conditionalWrite(target, save, mutations);
-  (entity as Record<string, unknown>)[target.meta.version!.property] = save.version.next;
-  rememberVersionCell(entity, save.version.next, save.version.written);
+  applyVersion(target.meta, entity, save.version.next, save.version.written);
   return entity;
 }
 
@@ -72,11 +72,6 @@ async function savePartial<E extends object>(
     updateOptions,
     expectedVersion === undefined ? undefined : versionCellOf(entity, expectedVersion),
   );
-  const version = meta.version;
-  if (version && next !== undefined) {
-    (entity as Record<string, unknown>)[version.property] = next;
-    const written = versionCellOf(key, next);
-    if (written !== undefined) rememberVersionCell(entity, next, written);
-  }
+  if (meta.version && next !== undefined) applyVersion(meta, entity, next, versionCellOf(key, next));
   return entity;
 }

@@ -1,27 +1,7 @@
-import { PartialWriteError } from '../errors/partial-write-error.js';
-import type { WriteFailure, WriteOutcome } from '../errors/partial-write-error.js';
-import { keyText } from './key-waves.js';
-import type { WriteItem } from './write-many.js';
-
-/**
- * How far a `saveMany` has come: entities taken from the input so far, and what became of those whose writes
- * have finished (the rest are in flight).
- *
- * @example
- * ```ts
- * const report = (p: WriteProgress): void => console.log(`${p.written} of ${p.consumed} written`);
- * ```
- */
-export interface WriteProgress {
-  /** Entities taken from the input so far. */
-  readonly consumed: number;
-  /** Entities Bigtable confirmed written. */
-  readonly written: number;
-  /** Entities certainly not written (refused, or never sent). */
-  readonly notWritten: number;
-  /** Entities sent without an answer and not (yet) confirmed by reading them back. */
-  readonly unknown: number;
-}
+import { PartialWriteError } from '../../errors/partial-write-error.js';
+import type { WriteFailure, WriteOutcome } from '../../errors/partial-write-error.js';
+import { keyText } from '../key-waves.js';
+import type { WriteItem, WriteProgress } from './batch-types.js';
 
 /** One outcome byte per consumed entity: a 10-million-entity load keeps 10 MB of outcomes, never the entities. */
 class OutcomeLog {

@@ -3,8 +3,8 @@ import { buildSaveMutations } from '../mapping/build-save-mutations.js';
 import { reportWarnings } from './report-warnings.js';
 import type { SaveOptions } from '../mapping/build-save-mutations.js';
 import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
-import { rememberVersionCell } from '../mapping/version-cell.js';
 import { validateEntity } from '../mapping/validate-entity.js';
+import { applyVersion } from './apply-version.js';
 import type { WriteTarget } from './write-target.js';
 import { settleWrite, writeCallOptions } from './settle-write.js';
 
@@ -40,9 +40,6 @@ export async function insertEntity<E extends object>(
     false,
   );
   if (exists) throw new AlreadyExistsError({ entity: target.meta.name, key: save.key });
-  if (save.version) {
-    (entity as Record<string, unknown>)[target.meta.version!.property] = save.version.next;
-    rememberVersionCell(entity, save.version.next, save.version.written);
-  }
+  if (save.version) applyVersion(target.meta, entity, save.version.next, save.version.written);
   return entity;
 }

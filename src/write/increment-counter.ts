@@ -3,7 +3,7 @@ import { decodeCounterReply } from '../mapping/decode-counter-reply.js';
 import type { CounterFieldMetadata } from '../metadata/entity-metadata.js';
 import { readModifyWriteRow } from '../transport/read-modify-write-row.js';
 import type { WriteTarget } from './write-target.js';
-import { rowKeyOf } from './key-input.js';
+import { rowKeyOf } from '../mapping/key-input.js';
 import { writeCallOptions } from './settle-write.js';
 
 /**

@@ -1,33 +1,20 @@
-import { InternalError } from '../errors/internal-error.js';
+import { InternalError } from '../../errors/internal-error.js';
 import { setMaxListeners } from 'node:events';
-import { OutcomeUnknownError } from '../errors/outcome-unknown-error.js';
-import { PartialWriteError } from '../errors/partial-write-error.js';
-import type { WriteFailure, WriteOutcome } from '../errors/partial-write-error.js';
-import { TransportError } from '../errors/transport-error.js';
-import type { BigtableConnection } from '../transport/bigtable-connection.js';
-import type { BoundCallOptions } from '../transport/call-timeouts.js';
-import { fromProtoMutation } from '../transport/from-proto-mutation.js';
-import { mutatePreparedRows } from '../transport/mutate-rows.js';
-import type { PreparedMutateRowsEntry } from '../transport/prepare-mutate-rows-entry.js';
-import type { CallPolicy } from './call-policy.js';
-import { callOptions } from './call-policy.js';
-import { confirmWritten } from './confirm-written.js';
-import { keyWaves } from './key-waves.js';
+import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.js';
+import { PartialWriteError } from '../../errors/partial-write-error.js';
+import type { WriteFailure, WriteOutcome } from '../../errors/partial-write-error.js';
+import { TransportError } from '../../errors/transport-error.js';
+import type { BigtableConnection } from '../../transport/bigtable-connection.js';
+import type { BoundCallOptions } from '../../transport/call-timeouts.js';
+import type { PreparedMutateRowsEntry } from '../../transport/prepare-mutate-rows-entry.js';
+import { fromProtoMutation } from '../../transport/from-proto-mutation.js';
+import { mutatePreparedRows } from '../../transport/mutate-rows.js';
+import type { CallPolicy } from '../../transport/call-policy.js';
+import { callOptions } from '../../transport/call-policy.js';
+import { confirmWritten } from '../confirm-written.js';
+import { keyWaves } from '../key-waves.js';
 import { runPool } from './run-pool.js';
-import type { WriteProgress } from './write-stream.js';
-
-/**
- * One entity of a batch: its row mutations, prepared for MutateRows as the entity is encoded (the batch keeps no
- * other form of them), or a write of its own (conditional saves cannot be batched).
- */
-export type WriteItem =
-  | { readonly key: Uint8Array; readonly entry: PreparedMutateRowsEntry; readonly single: undefined }
-  | {
-      readonly key: Uint8Array;
-      readonly entry: undefined;
-      /** Writes the entity alone, under the batch's signal and deadline. */
-      readonly single: (call: BoundCallOptions) => Promise<void>;
-    };
+import type { WriteItem, WriteProgress } from './batch-types.js';
 
 /**
  * Entities per MutateRows call: large enough to amortise the round trip, small enough to spread over the pool.

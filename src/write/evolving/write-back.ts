@@ -1,26 +1,12 @@
-import { BigtableMapperError } from '../errors/bigtable-mapper-error.js';
-import { InternalError } from '../errors/internal-error.js';
-import type { EntityMetadata } from '../metadata/entity-metadata.js';
-import type { RowData } from '../model/row-data.js';
-import type { BigtableConnection } from '../transport/bigtable-connection.js';
-import type { CallPolicy } from './call-policy.js';
+import { BigtableMapperError } from '../../errors/bigtable-mapper-error.js';
+import { InternalError } from '../../errors/internal-error.js';
+import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import type { RowData } from '../../model/row-data.js';
+import type { BigtableConnection } from '../../transport/bigtable-connection.js';
+import type { CallPolicy } from '../../transport/call-policy.js';
 import { rewriteRow } from './rewrite-row.js';
 import type { RewriteOutcome } from './rewrite-row.js';
-
-/**
- * What became of one write-back: the rewrite's outcome, or `deferred` when too many write-backs were already queued
- * (the row stays at its old version; a later read or a backfill migrates it).
- *
- * @example
- * ```ts
- * const report: WriteBackReport = { entity: 'User', key: Buffer.from('u1'), outcome: { kind: 'conflict' } };
- * ```
- */
-export interface WriteBackReport {
-  readonly entity: string;
-  readonly key: Uint8Array;
-  readonly outcome: RewriteOutcome | { readonly kind: 'deferred' };
-}
+import type { WriteBackReport } from './write-back-report.js';
 
 /** Rewrites in flight at once per repository, and rows waiting behind them before further ones are deferred. */
 const CONCURRENCY = 4;

@@ -5,7 +5,7 @@ import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { Mutation } from '../model/mutation.js';
 import { conditionalWrite } from './conditional-write.js';
 import type { VersionedWrite } from './conditional-write.js';
-import { rowKeyOf } from './key-input.js';
+import { rowKeyOf } from '../mapping/key-input.js';
 import type { WriteTarget } from './write-target.js';
 import { blindWrite } from './settle-write.js';
 import type { DeleteEntityOptions } from './write-options.js';

@@ -1,9 +1,9 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { BoundCallOptions, CallTimeouts } from '../transport/call-timeouts.js';
-import { DEFAULT_TIMEOUTS } from '../transport/call-timeouts.js';
-import { resolveRetryPolicy } from '../transport/resolve-retry-policy.js';
-import type { RetryPolicy } from '../transport/retry-policy.js';
-import { DEFAULT_RETRY_POLICY } from '../transport/retry-policy.js';
+import type { BoundCallOptions, CallTimeouts } from './call-timeouts.js';
+import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
+import { resolveRetryPolicy } from './resolve-retry-policy.js';
+import type { RetryPolicy } from './retry-policy.js';
+import { DEFAULT_RETRY_POLICY } from './retry-policy.js';
 
 /**
  * The retry policy and time limits every call of a mapper runs under, resolved and checked once, when the mapper

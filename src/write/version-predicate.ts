@@ -1,7 +1,6 @@
 import type { VersionCheck } from '../mapping/save-mutations.js';
 import type { RowFilter } from '../model/read-rows-request.js';
-import { chainFilters } from '../query/compiler/filters/compose-filters.js';
-import { columnFilter } from '../query/compiler/filters/column-filters.js';
+import { chainFilters, columnFilter } from '../query/index.js';
 
 /** Every version cell of one version, whatever follows the 8 version bytes: `v` up to `v‖FF×8`, both closed. */
 const WRITE_ID_MAX = new Uint8Array(8).fill(0xff);

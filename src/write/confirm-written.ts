@@ -4,8 +4,8 @@ import type { RowData } from '../model/row-data.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import type { BoundCallOptions } from '../transport/call-timeouts.js';
 import { readRows } from '../transport/read-rows.js';
-import type { CallPolicy } from './call-policy.js';
-import { callOptions } from './call-policy.js';
+import type { CallPolicy } from '../transport/call-policy.js';
+import { callOptions } from '../transport/call-policy.js';
 
 /** A write whose outcome is unknown: the row and the mutations that were sent. */
 export interface SentWrite {

@@ -1,7 +1,7 @@
 import { OutcomeUnknownError } from '../errors/outcome-unknown-error.js';
 import type { Mutation } from '../model/mutation.js';
 import { mutateRow } from '../transport/mutate-row.js';
-import { callOptions } from './call-policy.js';
+import { callOptions } from '../transport/call-policy.js';
 import { confirmWritten } from './confirm-written.js';
 import type { WriteTarget } from './write-target.js';
 

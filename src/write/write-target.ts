@@ -1,7 +1,7 @@
 import type { MappingWarning } from '../mapping/mapping-warning.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
-import type { CallPolicy } from './call-policy.js';
+import type { CallPolicy } from '../transport/call-policy.js';
 import type { BoundCall } from '../transport/call-timeouts.js';
 
 /**

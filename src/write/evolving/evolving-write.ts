@@ -1,28 +1,26 @@
-import { NotFoundError } from '../errors/not-found-error.js';
-import { OptimisticLockError } from '../errors/optimistic-lock-error.js';
-import { OutcomeUnknownError } from '../errors/outcome-unknown-error.js';
+import { NotFoundError } from '../../errors/not-found-error.js';
+import { OptimisticLockError } from '../../errors/optimistic-lock-error.js';
+import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.js';
 import {
   encodeToken,
   randomWriteId,
   rowSchemaVersion,
   versionTokenRange,
-} from '../mapping/schema-version-token.js';
-import { upcastRow } from '../mapping/upcast-row.js';
-import { versionCellIn } from '../mapping/version-cell.js';
-import type { Mutation } from '../model/mutation.js';
-import type { RowFilter } from '../model/read-rows-request.js';
-import type { RowData } from '../model/row-data.js';
-import { columnFilter } from '../query/compiler/filters/column-filters.js';
-import { chainFilters } from '../query/compiler/filters/compose-filters.js';
-import { wholeEntityReadFilter } from '../query/compiler/filters/entity-read-filter.js';
-import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
-import type { CheckAndMutateInput } from '../transport/check-and-mutate-row.js';
-import { readRows } from '../transport/read-rows.js';
-import { callOptions } from './call-policy.js';
-import { confirmWritten } from './confirm-written.js';
+} from '../../mapping/schema-version-token.js';
+import { upcastRow } from '../../mapping/upcast-row.js';
+import { versionCellIn } from '../../mapping/version-cell.js';
+import type { Mutation } from '../../model/mutation.js';
+import type { RowFilter } from '../../model/read-rows-request.js';
+import type { RowData } from '../../model/row-data.js';
+import { chainFilters, columnFilter, wholeEntityReadFilter } from '../../query/index.js';
+import { checkAndMutateRow } from '../../transport/check-and-mutate-row.js';
+import type { CheckAndMutateInput } from '../../transport/check-and-mutate-row.js';
+import { readRows } from '../../transport/read-rows.js';
+import { callOptions } from '../../transport/call-policy.js';
+import { confirmWritten } from '../confirm-written.js';
 import { rewriteEntity } from './rewrite-row.js';
-import { versionMatchFilter } from './version-predicate.js';
-import type { WriteTarget } from './write-target.js';
+import { versionMatchFilter } from '../version-predicate.js';
+import type { WriteTarget } from '../write-target.js';
 
 /** Attempts (a conditional write, or a read and a rewrite) before a partial write gives up on a busy row. */
 const MAX_ATTEMPTS = 5;
@@ -167,7 +165,7 @@ function storedVersion(target: WriteTarget<object>, row: RowData): unknown {
  *
  * @example
  * ```ts
- * import type { WriteTarget } from './write-target.js';
+ * import type { WriteTarget } from '../write-target.js';
  * const run = (target: WriteTarget<Device>, write: EvolvingWrite<Device>) => evolvingWrite(target, write);
  * ```
  */

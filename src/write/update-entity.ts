@@ -7,7 +7,7 @@ import { rememberVersionCell } from '../mapping/version-cell.js';
 import { validateChanges } from '../mapping/validate-entity.js';
 import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
 import { conditionalWrite } from './conditional-write.js';
-import { evolvingWrite } from './evolving-write.js';
+import { evolvingWrite } from './evolving/evolving-write.js';
 import { reportWarnings } from './report-warnings.js';
 import type { WriteTarget } from './write-target.js';
 import { settleWrite, writeCallOptions } from './settle-write.js';

@@ -1,21 +1,20 @@
-import { BigtableMapperError } from '../errors/bigtable-mapper-error.js';
-import { OutcomeUnknownError } from '../errors/outcome-unknown-error.js';
-import { buildRewriteMutations } from '../mapping/build-rewrite-mutations.js';
-import { rowSchemaVersion, tokenOf } from '../mapping/schema-version-token.js';
-import { upcastRow } from '../mapping/upcast-row.js';
-import type { EntityMetadata } from '../metadata/entity-metadata.js';
-import type { Mutation } from '../model/mutation.js';
-import type { RowData } from '../model/row-data.js';
-import type { RowFilter } from '../model/read-rows-request.js';
-import { columnFilter } from '../query/compiler/filters/column-filters.js';
-import { chainFilters } from '../query/compiler/filters/compose-filters.js';
-import type { BigtableConnection } from '../transport/bigtable-connection.js';
-import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
-import { readRows } from '../transport/read-rows.js';
-import type { CallPolicy } from './call-policy.js';
-import { callOptions } from './call-policy.js';
-import type { BoundCallOptions } from '../transport/call-timeouts.js';
-import { readBackCall } from './confirm-written.js';
+import { BigtableMapperError } from '../../errors/bigtable-mapper-error.js';
+import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.js';
+import { buildRewriteMutations } from '../../mapping/build-rewrite-mutations.js';
+import { rowSchemaVersion, tokenOf } from '../../mapping/schema-version-token.js';
+import { upcastRow } from '../../mapping/upcast-row.js';
+import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import type { Mutation } from '../../model/mutation.js';
+import type { RowData } from '../../model/row-data.js';
+import type { RowFilter } from '../../model/read-rows-request.js';
+import { chainFilters, columnFilter } from '../../query/index.js';
+import type { BigtableConnection } from '../../transport/bigtable-connection.js';
+import { checkAndMutateRow } from '../../transport/check-and-mutate-row.js';
+import { readRows } from '../../transport/read-rows.js';
+import type { CallPolicy } from '../../transport/call-policy.js';
+import { callOptions } from '../../transport/call-policy.js';
+import type { BoundCallOptions } from '../../transport/call-timeouts.js';
+import { readBackCall } from '../confirm-written.js';
 
 /**
  * What a conditional rewrite did: `migrated` (the row now holds the upcast entity at the current version),

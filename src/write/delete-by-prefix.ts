@@ -1,4 +1,4 @@
-import { planPrefixDelete } from '../query/planner/plan-prefix-delete.js';
+import { planPrefixDelete } from '../query/index.js';
 import { deleteAllRows, dropRowsByPrefix } from '../transport/drop-row-range.js';
 import { withNamedDescendants } from './descendant-drops.js';
 import type { WriteTarget } from './write-target.js';

@@ -2,7 +2,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { EntityClass, EntityMetadata } from '../metadata/entity-metadata.js';
 import { entitiesUnderPrefixes, registeredSiblings } from '../metadata/foreign-rows.js';
 import { isKeyOf } from '../metadata/key-owner.js';
-import type { PrefixDeletePlan } from '../query/planner/plan-prefix-delete.js';
+import type { PrefixDeletePlan } from '../query/index.js';
 
 /**
  * Checks a prefix delete against the other entities of the table (hierarchical keys) and returns what may be sent.

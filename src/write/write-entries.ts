@@ -4,9 +4,9 @@ import { checkWriteLimits } from '../mapping/check-write-limits.js';
 import { located } from '../mapping/locate-error.js';
 import { saveTimestampMicros } from '../mapping/save-timestamp.js';
 import type { MapFieldMetadata, SetFieldMetadata } from '../metadata/entity-metadata.js';
-import { evolvingWrite } from './evolving-write.js';
+import { evolvingWrite } from './evolving/evolving-write.js';
 import type { WriteTarget } from './write-target.js';
-import { rowKeyOf } from './key-input.js';
+import { rowKeyOf } from '../mapping/key-input.js';
 import { reportWarnings } from './report-warnings.js';
 import { blindWrite } from './settle-write.js';
 

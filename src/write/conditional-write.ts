@@ -42,6 +42,9 @@ export async function conditionalWrite<E extends object>(
         writeCallOptions(target),
       ),
     wanted,
+    // Only a write that sets cells leaves a trace of its own (the version cell with this write's id): a conditional
+    // delete's absent row is also what a failed condition on an already deleted row leaves, so it confirms nothing.
+    { confirmable: mutations.some((m) => m.kind === 'setCell') },
   );
   if (matched !== wanted) {
     throw new OptimisticLockError({

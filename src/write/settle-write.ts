@@ -23,8 +23,9 @@ export function writeCallOptions(target: WriteTarget<object>): ReturnType<typeof
 /**
  * Runs a write; if its outcome is unknown (sent, no answer), reads the row back (within the call's deadline, plus
  * at most `READ_BACK_GRACE_MS`) and counts the write as done when the row shows it (and exists, with
- * `rowMustExist`), resolving to `confirmed`. Otherwise the OutcomeUnknownError stands: nothing is ever re-sent over
- * a row that may have changed since.
+ * `rowMustExist`), resolving to `confirmed`. Otherwise (and always when `confirmable` is false: nothing the row
+ * could show is this write's own) the OutcomeUnknownError stands: nothing is ever re-sent over a row that may have
+ * changed since.
  *
  * @example
  * ```ts
@@ -37,16 +38,17 @@ export async function settleWrite<T>(
   mutations: readonly Mutation[],
   write: () => Promise<T>,
   confirmed: T,
-  options: { readonly rowMustExist?: boolean } = {},
+  options: { readonly rowMustExist?: boolean; readonly confirmable?: boolean } = {},
 ): Promise<T> {
+  const { confirmable = true, ...sent } = options;
   try {
     return await write();
   } catch (error) {
-    if (!(error instanceof OutcomeUnknownError)) throw error;
+    if (!(error instanceof OutcomeUnknownError) || !confirmable) throw error;
     const [written] = await confirmWritten(
       target.connection,
       target.tableId,
-      [{ key, mutations, ...options }],
+      [{ key, mutations, ...sent }],
       target.policy,
       target.call,
     );

@@ -13,9 +13,11 @@ const FRESH = Array.from({ length: 12 }, (_, i) => 1 + i);
  * seed's program, so re-pick them with `npm run soak` then). Seed 6 and 23: deleteByPrefix({ group, id },
  * { alsoDelete: [Child] }) leaves the children (A5); 22 and 23: remove/add with a bare string (A4); 58: saveMany
  * input with an undefined Set wipes the stored members (A3); 4028: an increment past 2^63−1 resolves a wrapped value
- * (B6); 4150: a stale `@Version` copy saves over a row deleted and re-created since it was read (A1; timing-dependent).
+ * (B6); 4150: a stale `@Version` copy saves over a row deleted and re-created since it was read (A1; timing-dependent);
+ * 5375: a versioned delete of a row already deleted, whose answer was lost, resolved as applied (found by the soak
+ * after the issue's fixes; timing-dependent).
  */
-const CORPUS = [22, 23, 58, 4028, 4150];
+const CORPUS = [22, 23, 58, 4028, 4150, 5375];
 const SEEDS = [...FRESH, ...CORPUS];
 const MAX_STEPS = 8;
 /** Generous here (CI runs this twice, under load): the soak checks deadlines with less slack. */

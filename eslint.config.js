@@ -15,10 +15,12 @@ const noBareErrors = [
 ];
 
 // DESIGN §2: imports run one way. decorators → metadata → codecs; query → metadata, codecs; mapping → metadata,
-// codecs; repository → query, mapping, transport (and metadata, the vocabulary every layer shares); schema →
-// metadata, codecs, transport; cli → schema, repository (and testing, for `emulator start`). Everything may import
+// codecs; repository → query, mapping, transport (and metadata, the vocabulary every layer shares). The tools sit on
+// top and take a connection or a mapper (Kysely's `new Migrator({ db })`): admin (table DDL, 'bigtable-mapper/schema')
+// and codegen → metadata, codecs, transport; lint → metadata, codecs, codegen; cli → the tools, repository (and
+// testing, for `emulator start`). Everything may import
 // errors and model; codecs, errors and model import nothing else of ours. `testing` is the emulator kit on top of
-// everything but schema and cli. `nestjs` is the NestJS module on top of repository.
+// everything but the tools and cli. `nestjs` is the NestJS module on top of repository.
 // Each entry: the folder (under src/, or decorators/) and the layers it may NOT import.
 const LAYERS = [
   'codecs',
@@ -27,7 +29,9 @@ const LAYERS = [
   'mapping',
   'transport',
   'repository',
-  'schema',
+  'admin',
+  'codegen',
+  'lint',
   'cli',
   'testing',
   'nestjs',
@@ -40,8 +44,10 @@ const ALLOWED = {
   mapping: ['metadata', 'codecs'],
   transport: [],
   repository: ['query', 'mapping', 'transport', 'metadata'],
-  schema: ['metadata', 'codecs', 'transport'],
-  cli: ['schema', 'repository', 'testing'],
+  admin: ['metadata', 'codecs', 'transport'],
+  codegen: ['metadata', 'codecs', 'transport'],
+  lint: ['metadata', 'codecs', 'codegen'],
+  cli: ['admin', 'codegen', 'lint', 'repository', 'metadata', 'testing'],
   testing: ['repository', 'transport', 'metadata', 'codecs', 'mapping', 'query'],
   nestjs: ['repository', 'transport', 'metadata'],
 };
@@ -87,12 +93,12 @@ const exceptions = [
     allow: ['codecs'],
     imports: ['../codecs/key/bytes.js (concatBytes)'],
   },
-  // NOT temporary: Mapper is the entry point and exposes `mapper.schema` / `ensureSchema` (issue 12), which the
-  // schema layer implements. Only this file may reach into schema; schema never imports repository, so no cycle.
+  // Mapper keeps `mapper.schema` / `ensureSchema` (issue 12) as thin documented shortcuts for the admin tool
+  // ('bigtable-mapper/schema'). Only this file may reach into admin; admin never imports repository, so no cycle.
   {
     file: 'src/repository/mapper.ts',
-    allow: ['schema'],
-    imports: ['../schema/schema-manager.js (SchemaManager, ApplyResult)'],
+    allow: ['admin'],
+    imports: ['../admin/schema-manager.js (SchemaManager, ApplyResult)'],
   },
 ].map(({ file, allow }) => {
   const folder = file.split('/')[1];

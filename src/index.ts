@@ -204,44 +204,44 @@ export type { KeyBound } from './codecs/key/key-range.js';
 export { compareBytes } from './codecs/key/bytes.js';
 
 // Schema tooling (docs/schema.md): plan, apply, check and ensure tables, families, GC rules, row-key schemas.
-export { SchemaManager } from './schema/schema-manager.js';
-export type { ApplyOptions, ApplyResult, SchemaDrift } from './schema/schema-manager.js';
-export { planSchema } from './schema/schema-plan.js';
-export type { PlanOptions, SchemaChange, SchemaPlan } from './schema/schema-plan.js';
-export { describeChange, formatGcRule, formatPlan } from './schema/format-plan.js';
-export { desiredSchema, rowKeySchemaFromJson, rowKeySchemaToJson } from './schema/table-schema.js';
-export { describeTable } from './schema/describe-table.js';
-export type { DescribeTableOptions, SampledKey, TableDescription } from './schema/describe-table.js';
-export { moduleEntities } from './schema/module-entities.js';
-export type { ModuleEntity } from './schema/module-entities.js';
+export { SchemaManager } from './admin/schema-manager.js';
+export type { ApplyOptions, ApplyResult, SchemaDrift } from './admin/schema-manager.js';
+export { planSchema } from './admin/schema-plan.js';
+export type { PlanOptions, SchemaChange, SchemaPlan } from './admin/schema-plan.js';
+export { describeChange, formatGcRule, formatPlan } from './admin/format-plan.js';
+export { desiredSchema, rowKeySchemaFromJson, rowKeySchemaToJson } from './admin/table-schema.js';
+export { describeTable } from './admin/describe-table.js';
+export type { DescribeTableOptions, SampledKey, TableDescription } from './admin/describe-table.js';
+export { moduleEntities } from './metadata/module-entities.js';
+export type { ModuleEntity } from './metadata/module-entities.js';
 export type {
   DesiredSchemaOptions,
   RowKeySchemaJson,
   RowKeySchemaState,
   TableSchema,
-} from './schema/table-schema.js';
+} from './admin/table-schema.js';
 
 // Codegen (docs/codegen.md): entity source from a row-key schema file and a families file, and the way back.
-export { exportSchemaFiles } from './schema/codegen/export-schema-files.js';
-export type { ExportSchemaFilesOptions, SchemaFiles } from './schema/codegen/export-schema-files.js';
-export { generateEntitiesSource, generateEntitySource } from './schema/codegen/generate-entity-source.js';
-export { generateEntitySourceFromFiles } from './schema/codegen/generate-entity-source-from-files.js';
-export { parseSchemaFiles } from './schema/codegen/parse-schema-files.js';
-export type { CodecImport, GenerateEntitySourceOptions } from './schema/codegen/generate-entity-source.js';
-export { parseFamiliesFile } from './schema/codegen/parse-families-file.js';
-export type { ParseFamiliesFileOptions } from './schema/codegen/parse-families-file.js';
-export { formatFamiliesFile } from './schema/codegen/format-families-file.js';
-export { schemaFilesEntities, schemaFilesMetadata } from './schema/codegen/schema-files-metadata.js';
-export { inferTableEntities } from './schema/codegen/infer-table-entities.js';
+export { exportSchemaFiles } from './codegen/files/export-schema-files.js';
+export type { ExportSchemaFilesOptions, SchemaFiles } from './codegen/files/export-schema-files.js';
+export { generateEntitiesSource, generateEntitySource } from './codegen/source/generate-entity-source.js';
+export { generateEntitySourceFromFiles } from './codegen/generate-entity-source-from-files.js';
+export { parseSchemaFiles } from './codegen/files/parse-schema-files.js';
+export type { CodecImport, GenerateEntitySourceOptions } from './codegen/source/generate-entity-source.js';
+export { parseFamiliesFile } from './codegen/files/parse-families-file.js';
+export type { ParseFamiliesFileOptions } from './codegen/files/parse-families-file.js';
+export { formatFamiliesFile } from './codegen/files/format-families-file.js';
+export { schemaFilesEntities, schemaFilesMetadata } from './codegen/files/schema-files-metadata.js';
+export { inferTableEntities } from './codegen/infer/infer-table-entities.js';
 export type {
   InferredEntity,
   InferredTable,
   InferTableOptions,
-} from './schema/codegen/infer-table-entities.js';
-export { inferenceComment } from './schema/codegen/inference.js';
-export type { Confidence, Inference } from './schema/codegen/inference.js';
-export type { SampleProgress, SampleTableOptions } from './schema/codegen/sample-table.js';
-export type { FormatFamiliesFileOptions } from './schema/codegen/format-families-file.js';
+} from './codegen/infer/infer-table-entities.js';
+export { inferenceComment } from './codegen/infer/inference.js';
+export type { Confidence, Inference } from './codegen/infer/inference.js';
+export type { SampleProgress, SampleTableOptions } from './codegen/infer/sample-table.js';
+export type { FormatFamiliesFileOptions } from './codegen/files/format-families-file.js';
 export type {
   FamiliesFile,
   FileCodec,
@@ -251,10 +251,10 @@ export type {
   FileKeyHint,
   FileLint,
   FileQualifier,
-} from './schema/codegen/families-file-types.js';
+} from './codegen/files/families-file-types.js';
 
 // Schema design lint: Bigtable's schema-design rules as checks on entity metadata (docs/lint.md).
-export { formatFindings, lintEntities, lintSchemaFiles, LINT_RULES } from './schema/lint/index.js';
+export { formatFindings, lintEntities, lintSchemaFiles, LINT_RULES } from './lint/index.js';
 export type {
   LintFinding,
   LintOptions,
@@ -262,7 +262,7 @@ export type {
   LintRuleId,
   LintSeverity,
   SchemaFilesInput,
-} from './schema/lint/index.js';
+} from './lint/index.js';
 
 // Errors (docs/errors.md): one base class with a stable `code`, one subclass per failure.
 export { BigtableMapperError } from './errors/bigtable-mapper-error.js';

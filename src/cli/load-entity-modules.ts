@@ -3,8 +3,8 @@ import type * as TsxApi from 'tsx/esm/api';
 import { pathToFileURL } from 'node:url';
 import { BigtableMapperError } from '../errors/bigtable-mapper-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { ModuleEntity } from '../schema/module-entities.js';
-import { moduleEntities } from '../schema/module-entities.js';
+import type { ModuleEntity } from '../metadata/module-entities.js';
+import { moduleEntities } from '../metadata/module-entities.js';
 
 const TYPESCRIPT = /\.(c|m)?tsx?$/;
 

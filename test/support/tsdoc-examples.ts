@@ -27,6 +27,9 @@ const PUBLIC_ENTRIES = [
   'bigtable-mapper/decorators',
   'bigtable-mapper/testing',
   'bigtable-mapper/testing/vitest',
+  'bigtable-mapper/schema',
+  'bigtable-mapper/codegen',
+  'bigtable-mapper/lint',
 ] as const;
 
 /**

@@ -1,5 +1,5 @@
-import type { SegmentSpec } from '../../codecs/key/key-codec-types.js';
-import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import type { SegmentSpec } from '../codecs/key/key-codec-types.js';
+import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { LintFinding, LintOptions } from './lint-types.js';
 import { makeFinding } from './make-finding.js';
 import { isDateLikeName, isDomainLikeName, isHashLikeName, isTenantLikeName } from './name-heuristics.js';

@@ -1,7 +1,7 @@
-import { checkObjectArray, checkOptions } from '../../errors/check-argument.js';
-import type { SchemaFilesInput } from '../codegen/families-file-types.js';
-import { schemaFilesEntities } from '../codegen/schema-files-metadata.js';
-export type { SchemaFilesInput } from '../codegen/families-file-types.js';
+import { checkObjectArray, checkOptions } from '../errors/check-argument.js';
+import type { SchemaFilesInput } from '../codegen/files/families-file-types.js';
+import { schemaFilesEntities } from '../codegen/files/schema-files-metadata.js';
+export type { SchemaFilesInput } from '../codegen/files/families-file-types.js';
 import { lintEntities } from './lint-entities.js';
 import type { LintFinding, LintOptions } from './lint-types.js';
 

@@ -1,9 +1,9 @@
 import { utf8DecodeStrict } from '../../codecs/key/utf8.js';
 import { bytesDoc, inlineBytes, literalDoc } from './bytes-doc.js';
-import type { FamiliesFile } from './families-file-types.js';
+import type { FamiliesFile } from '../files/families-file-types.js';
 import type { Member } from './family-members.js';
 import { declaration, familyOptions, keyPartType } from './family-members.js';
-import type { FilesKeyLayout } from './files-key-layout.js';
+import type { FilesKeyLayout } from '../files/files-key-layout.js';
 import type { GenerateEntitySourceOptions } from './generate-entity-source-options.js';
 import type { SourceGenerator } from './source-generator.js';
 import type { SourceDoc } from './source-layout.js';

@@ -1,4 +1,4 @@
-import { checkObjectArray } from '../../errors/check-argument.js';
+import { checkObjectArray } from '../errors/check-argument.js';
 import type { LintFinding, LintSeverity } from './lint-types.js';
 
 const RANK: Readonly<Record<LintSeverity, number>> = { error: 0, warning: 1, info: 2 };

@@ -1,7 +1,7 @@
 import { checkObject, checkString } from '../errors/check-argument.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { EntityClass, EntityMetadata } from '../metadata/entity-metadata.js';
-import { defaultRegistry, getEntityMetadata } from '../metadata/entity-registry.js';
+import type { EntityClass, EntityMetadata } from './entity-metadata.js';
+import { defaultRegistry, getEntityMetadata } from './entity-registry.js';
 
 /**
  * One entity class exported by a module, with the name it is exported under and its resolved metadata.

@@ -1,5 +1,5 @@
-// Bigtable's schema-design rules as lint checks on entity metadata (docs/lint.md). Not yet part of the public
-// surface (src/index.ts): the lead wires it.
+// 'bigtable-mapper/lint': Bigtable's schema-design rules as lint checks on entity metadata and schema files
+// (docs/lint.md).
 export { formatFindings, sortFindings } from './format-findings.js';
 export { lintEntities } from './lint-entities.js';
 export { lintSchemaFiles, type SchemaFilesInput } from './lint-schema-files.js';

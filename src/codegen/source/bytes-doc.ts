@@ -1,6 +1,6 @@
 import { utf8DecodeStrict } from '../../codecs/key/utf8.js';
-import type { FileQualifier } from './families-file-types.js';
-import { base64Bytes } from './files-key-layout.js';
+import type { FileQualifier } from '../files/families-file-types.js';
+import { base64Bytes } from '../files/files-key-layout.js';
 import type { SourceDoc } from './source-layout.js';
 import { quote } from './source-layout.js';
 

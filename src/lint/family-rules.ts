@@ -1,4 +1,4 @@
-import type { EntityMetadata, FamilyMetadata, FieldMetadata } from '../../metadata/entity-metadata.js';
+import type { EntityMetadata, FamilyMetadata, FieldMetadata } from '../metadata/entity-metadata.js';
 import type { LintFinding, LintOptions } from './lint-types.js';
 import { makeFinding } from './make-finding.js';
 

@@ -3,7 +3,7 @@
  *
  * @example
  * ```ts
- * const thumbnail: CodecImport = { from: './media-types.js', name: 'Thumbnail' };
+ * const thumbnail: CodecImport = { from: '../../schema/codegen/media-types.js', name: 'Thumbnail' };
  * ```
  */
 export interface CodecImport {
@@ -18,7 +18,7 @@ export interface CodecImport {
  *
  * @example
  * ```ts
- * const options: GenerateEntitySourceOptions = { style: 'defineEntity', imports: { csv: { from: './csv.js' } } };
+ * const options: GenerateEntitySourceOptions = { style: 'defineEntity', imports: { csv: { from: '../../schema/codegen/csv.js' } } };
  * ```
  */
 export interface GenerateEntitySourceOptions {

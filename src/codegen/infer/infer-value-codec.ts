@@ -1,5 +1,5 @@
 import { utf8DecodeStrict } from '../../codecs/key/utf8.js';
-import type { FileCodec } from './families-file-types.js';
+import type { FileCodec } from '../files/families-file-types.js';
 import type { Confidence } from './inference.js';
 import { confidenceOf } from './inference.js';
 

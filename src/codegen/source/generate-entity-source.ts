@@ -3,10 +3,10 @@ import type { RowKeySchema } from '../../codecs/key/row-key-schema.js';
 import { MetadataError } from '../../errors/metadata-error.js';
 import { entityLines } from './entity-lines.js';
 import { familyMembers } from './family-members.js';
-import type { FamiliesFile, SchemaFilesInput } from './families-file-types.js';
-import { filesKeyLayout } from './files-key-layout.js';
+import type { FamiliesFile, SchemaFilesInput } from '../files/families-file-types.js';
+import { filesKeyLayout } from '../files/files-key-layout.js';
 import type { GenerateEntitySourceOptions } from './generate-entity-source-options.js';
-import { orderSchemaFiles } from './order-schema-files.js';
+import { orderSchemaFiles } from '../files/order-schema-files.js';
 import { SourceGenerator } from './source-generator.js';
 import { isIdentifier, quote } from './source-layout.js';
 
@@ -37,7 +37,7 @@ function importLine(names: Iterable<string>, from: string, typeOnly = false): st
  * const source = generateEntitySource(
  *   parseRowKeySchemaFile(rowKeyYaml),
  *   parseFamiliesFile(familiesYaml),
- *   { style: 'decorators', imports: { 'media.v1.Thumbnail': { from: './media-types.js' } } },
+ *   { style: 'decorators', imports: { 'media.v1.Thumbnail': { from: '../../schema/codegen/media-types.js' } } },
  * );
  * ```
  */

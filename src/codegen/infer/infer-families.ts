@@ -1,7 +1,7 @@
 import { utf8DecodeStrict } from '../../codecs/key/utf8.js';
 import type { FamilySpec } from '../../model/family-spec.js';
 import type { RowData } from '../../model/row-data.js';
-import type { FileColumn, FileFamily, FileInt64Cell, FileQualifier } from './families-file-types.js';
+import type { FileColumn, FileFamily, FileInt64Cell, FileQualifier } from '../files/families-file-types.js';
 import { counterEvidence } from './infer-counter.js';
 import { guessValueCodec } from './infer-value-codec.js';
 import type { Inference } from './inference.js';

@@ -1,5 +1,5 @@
-import { checkObjectArray, checkOptions } from '../../errors/check-argument.js';
-import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import { checkObjectArray, checkOptions } from '../errors/check-argument.js';
+import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import { lintStepChain, lintUpcasterReads } from './evolution-rules.js';
 import { lintCellSizes, lintFamilyCount, lintGcRules, lintNameLengths } from './family-rules.js';
 import {

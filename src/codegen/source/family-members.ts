@@ -1,5 +1,5 @@
 import { bytesDoc, fileBytes } from './bytes-doc.js';
-import type { FileCodec, FileFamily, FileQualifier } from './families-file-types.js';
+import type { FileCodec, FileFamily, FileQualifier } from '../files/families-file-types.js';
 import { gcDoc } from './gc-doc.js';
 import type { SourceGenerator } from './source-generator.js';
 import type { SourceDoc } from './source-layout.js';

@@ -1,4 +1,4 @@
-import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { LintFinding } from './lint-types.js';
 import { makeFinding } from './make-finding.js';
 import { probeUpcaster } from './probe-upcaster.js';

@@ -1,7 +1,7 @@
-import { checkObject, checkOptions, checkString } from '../../errors/check-argument.js';
-import type { GenerateEntitySourceOptions } from './generate-entity-source.js';
-import { generateEntitySource } from './generate-entity-source.js';
-import { parseSchemaFiles } from './parse-schema-files.js';
+import { checkObject, checkOptions, checkString } from '../errors/check-argument.js';
+import type { GenerateEntitySourceOptions } from './source/generate-entity-source.js';
+import { generateEntitySource } from './source/generate-entity-source.js';
+import { parseSchemaFiles } from './files/parse-schema-files.js';
 
 /**
  * {@link generateEntitySource} from the texts of the two files (each YAML or JSON, told apart by their first

@@ -1,5 +1,5 @@
 import type { MetadataProblem } from '../../errors/metadata-error.js';
-import type { FamiliesFile, FileCodec } from './families-file-types.js';
+import type { FamiliesFile, FileCodec } from '../files/families-file-types.js';
 import type { GenerateEntitySourceOptions } from './generate-entity-source-options.js';
 import type { SourceDoc } from './source-layout.js';
 import { isIdentifier, quote } from './source-layout.js';

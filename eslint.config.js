@@ -17,10 +17,10 @@ const noBareErrors = [
 // DESIGN §2: imports run one way. decorators → metadata → codecs; query → metadata, codecs; mapping → metadata,
 // codecs; repository → query, mapping, transport (and metadata, the vocabulary every layer shares). The tools sit on
 // top and take a connection or a mapper (Kysely's `new Migrator({ db })`): admin (table DDL, 'bigtable-mapper/schema')
-// and codegen → metadata, codecs, transport; lint → metadata, codecs, codegen; cli → the tools, repository (and
-// testing, for `emulator start`). Everything may import
-// errors and model; codecs, errors and model import nothing else of ours. `testing` is the emulator kit on top of
-// everything but the tools and cli. `nestjs` is the NestJS module on top of repository.
+// and codegen → metadata, codecs, transport; lint → metadata, codecs, codegen; backfill → repository and what it
+// builds on; cli → the tools, repository (and testing, for `emulator start`). Everything may import errors and
+// model; codecs, errors and model import nothing else of ours. `testing` is the emulator kit on top of everything but
+// the tools and cli. `nestjs` is the NestJS module on top of repository.
 // Each entry: the folder (under src/, or decorators/) and the layers it may NOT import.
 const LAYERS = [
   'codecs',
@@ -32,6 +32,7 @@ const LAYERS = [
   'admin',
   'codegen',
   'lint',
+  'backfill',
   'cli',
   'testing',
   'nestjs',
@@ -47,7 +48,8 @@ const ALLOWED = {
   admin: ['metadata', 'codecs', 'transport'],
   codegen: ['metadata', 'codecs', 'transport'],
   lint: ['metadata', 'codecs', 'codegen'],
-  cli: ['admin', 'codegen', 'lint', 'repository', 'metadata', 'testing'],
+  backfill: ['repository', 'query', 'mapping', 'transport', 'metadata', 'codecs', 'admin'],
+  cli: ['admin', 'codegen', 'lint', 'backfill', 'repository', 'metadata', 'testing'],
   testing: ['repository', 'transport', 'metadata', 'codecs', 'mapping', 'query'],
   nestjs: ['repository', 'transport', 'metadata'],
 };
@@ -93,12 +95,17 @@ const exceptions = [
     allow: ['codecs'],
     imports: ['../codecs/key/bytes.js (concatBytes)'],
   },
-  // Mapper keeps `mapper.schema` / `ensureSchema` (issue 12) as thin documented shortcuts for the admin tool
-  // ('bigtable-mapper/schema'). Only this file may reach into admin; admin never imports repository, so no cycle.
+  // Mapper keeps `mapper.schema` / `ensureSchema` (issue 12) and `mapper.backfill` as thin documented shortcuts for
+  // the admin and backfill tools ('bigtable-mapper/schema', '/backfill'). Only this file may reach into them; admin
+  // never imports repository, and create-backfill.ts is handed the mapper's parts (it never imports mapper.ts), so no
+  // cycle.
   {
     file: 'src/repository/mapper.ts',
-    allow: ['admin'],
-    imports: ['../admin/schema-manager.js (SchemaManager, ApplyResult)'],
+    allow: ['admin', 'backfill'],
+    imports: [
+      '../admin/schema-manager.js (SchemaManager, ApplyResult)',
+      '../backfill/create-backfill.js (createBackfill), backfill-types.js (Backfill, BackfillOptions)',
+    ],
   },
 ].map(({ file, allow }) => {
   const folder = file.split('/')[1];

@@ -31,7 +31,7 @@ export type {
   BackfillShard,
   BackfillShardStatus,
   BackfillStatus,
-} from './repository/backfill/backfill-types.js';
+} from './backfill/backfill-types.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
 export type { WriteBackReport } from './repository/write-back.js';
 export type { MappingWarning } from './mapping/mapping-warning.js';

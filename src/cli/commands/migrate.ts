@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { BackfillOptions } from '../../repository/backfill/backfill-types.js';
+import type { BackfillOptions } from '../../backfill/backfill-types.js';
 import type { Mapper } from '../../repository/mapper.js';
 import type { ModuleEntity } from '../../metadata/module-entities.js';
 import { out, outJson } from '../cli-io.js';

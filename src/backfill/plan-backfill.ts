@@ -1,13 +1,13 @@
-import type { KeyRange } from '../../query/planner/split-key-span.js';
-import type { ReadRowsRequestData } from '../../model/read-rows-request.js';
-import { toRowRange } from '../../query/compiler/to-row-range.js';
-import type { KeySpan } from '../../query/planner/split-key-span.js';
-import { coveringSpan, keysInside, shardCuts, splitKeySpan } from '../../query/planner/split-key-span.js';
-import type { BigtableConnection } from '../../transport/bigtable-connection.js';
-import { readRows } from '../../transport/read-rows.js';
-import { sampleRowKeys } from '../../transport/sample-row-keys.js';
-import type { CallPolicy } from '../call-policy.js';
-import { callOptions } from '../call-policy.js';
+import type { KeyRange } from './split-key-span.js';
+import type { ReadRowsRequestData } from '../model/read-rows-request.js';
+import { toRowRange } from '../query/compiler/to-row-range.js';
+import type { KeySpan } from './split-key-span.js';
+import { coveringSpan, keysInside, shardCuts, splitKeySpan } from './split-key-span.js';
+import type { BigtableConnection } from '../transport/bigtable-connection.js';
+import { readRows } from '../transport/read-rows.js';
+import { sampleRowKeys } from '../transport/sample-row-keys.js';
+import type { CallPolicy } from '../repository/call-policy.js';
+import { callOptions } from '../repository/call-policy.js';
 
 /**
  * New shards for a backfill, and how their cuts were chosen.

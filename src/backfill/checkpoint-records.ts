@@ -1,5 +1,5 @@
-import { InternalError } from '../../errors/internal-error.js';
-import type { KeySpan } from '../../query/planner/split-key-span.js';
+import { InternalError } from '../errors/internal-error.js';
+import type { KeySpan } from './split-key-span.js';
 
 /**
  * A backfill's plan as stored in its `<id>#plan` row, so that every process works the same shards.

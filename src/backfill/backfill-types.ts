@@ -1,5 +1,5 @@
-import type { BigtableMapperError } from '../../errors/bigtable-mapper-error.js';
-import type { KeyInput } from '../key-input.js';
+import type { BigtableMapperError } from '../errors/bigtable-mapper-error.js';
+import type { KeyInput } from '../repository/key-input.js';
 
 /**
  * Options of `mapper.backfill(Entity, options)`: which rows, how the work is split and paced, and what is reported.
@@ -76,7 +76,7 @@ export interface BackfillRowEvent {
  *
  * @example
  * ```ts
- * const { migrated, failed } = (await backfill.status()).total;
+ * const { migrated, failed } = (await job.status()).total;
  * ```
  */
 export interface BackfillCounts {
@@ -113,7 +113,7 @@ export interface BackfillProgress extends BackfillCounts {
  *
  * @example
  * ```ts
- * const first = (await backfill.plan()).shards[0];
+ * const first = (await job.plan()).shards[0];
  * ```
  */
 export interface BackfillShard {
@@ -128,7 +128,7 @@ export interface BackfillShard {
  *
  * @example
  * ```ts
- * const plan = await backfill.plan();
+ * const plan = await job.plan();
  * console.log(plan.shards.length, plan.method);
  * ```
  */
@@ -149,7 +149,7 @@ export interface BackfillPlan {
  *
  * @example
  * ```ts
- * const report = await backfill.run();
+ * const report = await job.run();
  * for (const f of report.failed) console.error(printableKey(f.key), f.error.message);
  * ```
  */
@@ -197,7 +197,7 @@ export interface BackfillShardStatus extends BackfillShard, BackfillCounts {
  *
  * @example
  * ```ts
- * const status = await backfill.status();
+ * const status = await job.status();
  * if (status.done) console.log('migrated', status.total.migrated);
  * ```
  */

@@ -1,15 +1,15 @@
-import { BigtableMapperError } from '../../errors/bigtable-mapper-error.js';
-import { OptimisticLockError } from '../../errors/optimistic-lock-error.js';
-import type { EntityMetadata } from '../../metadata/entity-metadata.js';
-import type { RowFilter } from '../../model/read-rows-request.js';
-import type { RowData } from '../../model/row-data.js';
-import type { BigtableConnection } from '../../transport/bigtable-connection.js';
-import { readRows } from '../../transport/read-rows.js';
-import type { CallPolicy } from '../call-policy.js';
-import { callOptions } from '../call-policy.js';
-import { rowSchemaVersion } from '../../mapping/schema-version-token.js';
-import { upcastRow } from '../../mapping/upcast-row.js';
-import { rewriteRow } from '../rewrite-row.js';
+import { BigtableMapperError } from '../errors/bigtable-mapper-error.js';
+import { OptimisticLockError } from '../errors/optimistic-lock-error.js';
+import type { EntityMetadata } from '../metadata/entity-metadata.js';
+import type { RowFilter } from '../model/read-rows-request.js';
+import type { RowData } from '../model/row-data.js';
+import type { BigtableConnection } from '../transport/bigtable-connection.js';
+import { readRows } from '../transport/read-rows.js';
+import type { CallPolicy } from '../repository/call-policy.js';
+import { callOptions } from '../repository/call-policy.js';
+import { rowSchemaVersion } from '../mapping/schema-version-token.js';
+import { upcastRow } from '../mapping/upcast-row.js';
+import { rewriteRow } from '../repository/rewrite-row.js';
 
 /**
  * What migrating one row came to; `conflicts` counts the fresh reads after a concurrent write.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
-import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { BackfillOptions } from './backfill-types.js';
 
 /**

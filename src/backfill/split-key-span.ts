@@ -1,5 +1,5 @@
-import { compareBytes } from '../../codecs/key/bytes.js';
-import type { KeyRange } from '../../codecs/key/key-codec-types.js';
+import { compareBytes } from '../codecs/key/bytes.js';
+import type { KeyRange } from '../codecs/key/key-codec-types.js';
 
 /**
  * A contiguous half-open run of row keys `[start, end)`: `start` inclusive (empty = the table's first key), `end`

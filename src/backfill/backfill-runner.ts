@@ -1,15 +1,17 @@
-import type { KeyRange } from '../../query/planner/split-key-span.js';
-import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
-import type { EntityMetadata } from '../../metadata/entity-metadata.js';
-import { foreignRows, registeredSiblings } from '../../metadata/foreign-rows.js';
-import type { RowFilter } from '../../model/read-rows-request.js';
-import { wholeEntityReadFilter } from '../../query/filters/entity-read-filter.js';
-import { entityPrefixRanges } from '../../query/planner/entity-key-span.js';
-import type { KeySpan } from '../../query/planner/split-key-span.js';
-import { coveringSpan } from '../../query/planner/split-key-span.js';
-import { abortableSleep } from '../../transport/abortable-sleep.js';
-import type { BigtableConnection } from '../../transport/bigtable-connection.js';
-import type { CallPolicy } from '../call-policy.js';
+import type { KeyRange } from './split-key-span.js';
+import { bytesEqual } from '../codecs/key/bytes.js';
+import { runPool } from '../repository/run-pool.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { EntityMetadata } from '../metadata/entity-metadata.js';
+import { foreignRows, registeredSiblings } from '../metadata/foreign-rows.js';
+import type { RowFilter } from '../model/read-rows-request.js';
+import { wholeEntityReadFilter } from '../query/filters/entity-read-filter.js';
+import { entityPrefixRanges } from '../query/planner/entity-key-span.js';
+import type { KeySpan } from './split-key-span.js';
+import { coveringSpan } from './split-key-span.js';
+import { abortableSleep } from '../transport/abortable-sleep.js';
+import type { BigtableConnection } from '../transport/bigtable-connection.js';
+import type { CallPolicy } from '../repository/call-policy.js';
 import type { BackfillCheckpoints, ShardCheckpoint } from './backfill-checkpoints.js';
 import { BackfillProgressTracker } from './backfill-progress.js';
 import type {
@@ -33,7 +35,7 @@ import { TokenBucket } from './token-bucket.js';
 import { addCounts, countsOf, resultCounts, ZERO_COUNTS } from './backfill-counts.js';
 
 /**
- * What a backfill runs on; `Mapper.backfill` provides it.
+ * What a backfill runs on; `createBackfill` provides it.
  *
  * @example
  * ```ts
@@ -52,13 +54,13 @@ export interface BackfillDeps<E extends object> {
 
 function sameSpan(a: KeySpan, b: KeySpan): boolean {
   return (
-    Buffer.compare(a.start, b.start) === 0 &&
-    (a.end === undefined ? b.end === undefined : b.end !== undefined && Buffer.compare(a.end, b.end) === 0)
+    bytesEqual(a.start, b.start) &&
+    (a.end === undefined ? b.end === undefined : b.end !== undefined && bytesEqual(a.end, b.end))
   );
 }
 
 /**
- * The backfill runner behind `mapper.backfill()` (see {@link Backfill}).
+ * The backfill runner behind `backfill(mapper, ...)` and `mapper.backfill()` (see {@link Backfill}).
  *
  * @example
  * ```ts
@@ -257,20 +259,18 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
     };
   }
 
+  /** Runs the shard tasks on the one pool; after the first failure no further shard starts, and it is rethrown. */
   private async eachParallel(tasks: ReadonlyArray<() => Promise<void>>): Promise<void> {
-    let next = 0;
     let failure: { error: unknown } | undefined;
-    const worker = async (): Promise<void> => {
-      while (next < tasks.length && !failure) {
-        const task = tasks[next++]!;
-        try {
-          await task();
-        } catch (error) {
-          failure ??= { error };
-        }
+    const guarded = tasks.map((task) => async (): Promise<void> => {
+      if (failure) return;
+      try {
+        await task();
+      } catch (error) {
+        failure ??= { error };
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.options.parallelShards, tasks.length) }, worker));
+    });
+    await runPool(guarded, this.options.parallelShards);
     if (failure) throw failure.error;
   }
 

@@ -1,6 +1,6 @@
-import type { BigtableMapperError } from '../../errors/bigtable-mapper-error.js';
-import type { KeySpan } from '../../query/planner/split-key-span.js';
-import { keyFraction } from '../../query/planner/split-key-span.js';
+import type { BigtableMapperError } from '../errors/bigtable-mapper-error.js';
+import type { KeySpan } from './split-key-span.js';
+import { keyFraction } from './split-key-span.js';
 import { addCounts, resultCounts, ZERO_COUNTS } from './backfill-counts.js';
 import type { BackfillCounts, BackfillProgress } from './backfill-types.js';
 import type { RowResult } from './migrate-row.js';

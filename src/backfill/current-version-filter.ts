@@ -1,6 +1,6 @@
-import type { EntityMetadata } from '../../metadata/entity-metadata.js';
-import type { RowFilter } from '../../model/read-rows-request.js';
-import { versionTokenRange } from '../../mapping/schema-version-token.js';
+import type { EntityMetadata } from '../metadata/entity-metadata.js';
+import type { RowFilter } from '../model/read-rows-request.js';
+import { versionTokenRange } from '../mapping/schema-version-token.js';
 
 /**
  * A scan filter that lets the server drop rows already at `version`: a condition whose predicate is the version

@@ -1,12 +1,12 @@
-import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.js';
-import type { Mutation } from '../../model/mutation.js';
-import type { RowFilter } from '../../model/read-rows-request.js';
-import type { RowData } from '../../model/row-data.js';
-import type { BigtableConnection } from '../../transport/bigtable-connection.js';
-import { checkAndMutateRow } from '../../transport/check-and-mutate-row.js';
-import { readRows } from '../../transport/read-rows.js';
-import type { CallPolicy } from '../call-policy.js';
-import { callOptions } from '../call-policy.js';
+import { OutcomeUnknownError } from '../errors/outcome-unknown-error.js';
+import type { Mutation } from '../model/mutation.js';
+import type { RowFilter } from '../model/read-rows-request.js';
+import type { RowData } from '../model/row-data.js';
+import type { BigtableConnection } from '../transport/bigtable-connection.js';
+import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
+import { readRows } from '../transport/read-rows.js';
+import type { CallPolicy } from '../repository/call-policy.js';
+import { callOptions } from '../repository/call-policy.js';
 import type { StoredPlan, ShardState } from './checkpoint-records.js';
 import { decodePlan, decodeShardState, encodePlan, encodeShardState } from './checkpoint-records.js';
 

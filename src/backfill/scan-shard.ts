@@ -1,14 +1,14 @@
-import type { KeyRange } from '../../query/planner/split-key-span.js';
-import type { RowFilter } from '../../model/read-rows-request.js';
-import type { RowData } from '../../model/row-data.js';
-import { toRowRange } from '../../query/compiler/to-row-range.js';
-import { intersectKeyRanges } from '../../query/planner/intersect-key-ranges.js';
-import type { KeySpan } from '../../query/planner/split-key-span.js';
-import { spanRange } from '../../query/planner/split-key-span.js';
-import type { BigtableConnection } from '../../transport/bigtable-connection.js';
-import { readRowBatches } from '../../transport/read-rows.js';
-import type { CallPolicy } from '../call-policy.js';
-import { callOptions } from '../call-policy.js';
+import type { KeyRange } from './split-key-span.js';
+import type { RowFilter } from '../model/read-rows-request.js';
+import type { RowData } from '../model/row-data.js';
+import { toRowRange } from '../query/compiler/to-row-range.js';
+import { intersectKeyRanges } from '../query/planner/intersect-key-ranges.js';
+import type { KeySpan } from './split-key-span.js';
+import { spanRange } from './split-key-span.js';
+import type { BigtableConnection } from '../transport/bigtable-connection.js';
+import { readRowBatches } from '../transport/read-rows.js';
+import type { CallPolicy } from '../repository/call-policy.js';
+import { callOptions } from '../repository/call-policy.js';
 import type { RowResult } from './migrate-row.js';
 
 /**

@@ -1,4 +1,4 @@
-import { abortableSleep } from '../../transport/abortable-sleep.js';
+import { abortableSleep } from '../transport/abortable-sleep.js';
 
 /**
  * The clock and sleep a {@link TokenBucket} runs on: the real ones by default, a fake pair in tests (so that a rate

@@ -18,9 +18,10 @@ const noBareErrors = [
 // codecs; repository → query, mapping, transport (and metadata, the vocabulary every layer shares). The tools sit on
 // top and take a connection or a mapper (Kysely's `new Migrator({ db })`): admin (table DDL, 'bigtable-mapper/schema')
 // and codegen → metadata, codecs, transport; lint → metadata, codecs, codegen; backfill → repository and what it
-// builds on; cli → the tools, repository (and testing, for `emulator start`). Everything may import errors and
-// model; codecs, errors and model import nothing else of ours. `testing` is the emulator kit on top of everything but
-// the tools and cli. `nestjs` is the NestJS module on top of repository.
+// builds on; keys (the public face of the row-key codecs) → codecs; cli → the tools, repository (and testing, for
+// `emulator start`). Everything may import errors and model; codecs, errors and model import nothing else of ours.
+// `testing` is the emulator kit on top of everything but the tools and cli. `nestjs` is the NestJS module on top of
+// repository.
 // Each entry: the folder (under src/, or decorators/) and the layers it may NOT import.
 const LAYERS = [
   'codecs',
@@ -33,6 +34,7 @@ const LAYERS = [
   'codegen',
   'lint',
   'backfill',
+  'keys',
   'cli',
   'testing',
   'nestjs',
@@ -49,7 +51,8 @@ const ALLOWED = {
   codegen: ['metadata', 'codecs', 'transport'],
   lint: ['metadata', 'codecs', 'codegen'],
   backfill: ['repository', 'query', 'mapping', 'transport', 'metadata', 'codecs', 'admin'],
-  cli: ['admin', 'codegen', 'lint', 'backfill', 'repository', 'metadata', 'testing'],
+  keys: ['codecs'],
+  cli: ['admin', 'codegen', 'lint', 'backfill', 'keys', 'repository', 'metadata', 'testing'],
   testing: ['repository', 'transport', 'metadata', 'codecs', 'mapping', 'query'],
   nestjs: ['repository', 'transport', 'metadata'],
 };

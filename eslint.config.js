@@ -83,6 +83,40 @@ const layerRules = Object.keys(ALLOWED).map((folder) => ({
   },
 }));
 
+// The CLI uses the SDK as any user would: only through the public entry points (the root and the subpaths' doors).
+const PUBLIC_DOORS = [
+  'index',
+  'admin/index',
+  'codegen/index',
+  'lint/index',
+  'backfill/index',
+  'keys/index',
+  'metadata/public/index',
+  'testing/index',
+];
+const cliDoorRules = [
+  { files: ['src/cli/*.ts'], up: '\\.\\./' },
+  { files: ['src/cli/commands/**/*.ts'], up: '\\.\\./\\.\\./' },
+].map(({ files, up }) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          CLIENT,
+          ...layerPatterns('cli'),
+          {
+            regex: `^${up}(?!(${PUBLIC_DOORS.join('|')})\\.js$)`,
+            message:
+              'The CLI imports the SDK only through its public entry points (src/index.ts or a subpath door such as admin/index.js).',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 // TEMPORARY exceptions, to be removed as the lead moves the code (issue 11, item 14). Each names the file and the
 // imports that break the rule; the file keeps every other restriction.
 const exceptions = [
@@ -167,6 +201,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unused-vars': 'off' },
   },
   ...layerRules,
+  ...cliDoorRules,
   ...exceptions,
   {
     files: ['src/**/*.ts', 'decorators/**/*.ts'],

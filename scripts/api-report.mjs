@@ -31,6 +31,11 @@ const ENTRY_POINTS = [
     report: 'bigtable-mapper-testing-vitest.api.md',
   },
   { subpath: './nestjs', dts: 'dist/src/nestjs/index.d.ts', report: 'bigtable-mapper-nestjs.api.md' },
+  {
+    subpath: './metadata',
+    dts: 'dist/src/metadata/public/index.d.ts',
+    report: 'bigtable-mapper-metadata.api.md',
+  },
   { subpath: './keys', dts: 'dist/src/keys/index.d.ts', report: 'bigtable-mapper-keys.api.md' },
   { subpath: './backfill', dts: 'dist/src/backfill/index.d.ts', report: 'bigtable-mapper-backfill.api.md' },
   { subpath: './schema', dts: 'dist/src/admin/index.d.ts', report: 'bigtable-mapper-schema.api.md' },

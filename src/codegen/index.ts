@@ -5,6 +5,7 @@ export { exportSchemaFiles } from './files/export-schema-files.js';
 export type { ExportSchemaFilesOptions, SchemaFiles } from './files/export-schema-files.js';
 export { generateEntitiesSource, generateEntitySource } from './source/generate-entity-source.js';
 export type { CodecImport, GenerateEntitySourceOptions } from './source/generate-entity-source.js';
+export { kebabCase } from './source/kebab-case.js';
 export { generateEntitySourceFromFiles } from './generate-entity-source-from-files.js';
 export { parseSchemaFiles } from './files/parse-schema-files.js';
 export { parseFamiliesFile } from './files/parse-families-file.js';

@@ -17,6 +17,7 @@ function compare(a: string, b: string): number {
  * ```
  */
 export function sortFindings(findings: readonly LintFinding[]): LintFinding[] {
+  checkObjectArray({ api: 'sortFindings', argument: 'findings' }, findings, 'objects');
   return [...findings].sort(
     (a, b) =>
       RANK[a.severity] - RANK[b.severity] ||

@@ -27,6 +27,7 @@ const PUBLIC_ENTRIES = [
   'bigtable-mapper/decorators',
   'bigtable-mapper/testing',
   'bigtable-mapper/testing/vitest',
+  'bigtable-mapper/metadata',
   'bigtable-mapper/keys',
   'bigtable-mapper/backfill',
   'bigtable-mapper/schema',

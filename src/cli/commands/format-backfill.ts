@@ -1,6 +1,5 @@
-import { BigtableMapperError } from '../../errors/bigtable-mapper-error.js';
-import { printableKey } from '../../errors/printable-key.js';
-import type { BackfillPlan, BackfillReport, BackfillStatus } from '../../backfill/backfill-types.js';
+import { BigtableMapperError, printableKey } from '../../index.js';
+import type { BackfillPlan, BackfillReport, BackfillStatus } from '../../backfill/index.js';
 import { formatTable } from '../format-table.js';
 import { cellText, jsonValue } from '../json-value.js';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { parse } from 'yaml';
-import { parseSchemaFiles } from '../../codegen/files/parse-schema-files.js';
+import { parseSchemaFiles } from '../../codegen/index.js';
 import { formatFindings, lintEntities, lintSchemaFiles, sortFindings } from '../../lint/index.js';
 import type { LintOptions, LintSeverity } from '../../lint/index.js';
 import { out, outJson } from '../cli-io.js';

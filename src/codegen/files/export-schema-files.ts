@@ -3,6 +3,7 @@ import { formatRowKeySchemaFile } from '../../codecs/key/row-key-schema-file.js'
 import type { RowKeySchema } from '../../codecs/key/row-key-schema.js';
 import { rowKeySchemaForKey } from '../../codecs/key/row-key-schema-segments.js';
 import { utf8DecodeStrict } from '../../codecs/key/utf8.js';
+import { BUILTIN_CODEC_NAMES } from '../../codecs/value/codecs.js';
 import type { ValueCodec } from '../../codecs/value/value-codec.js';
 import type { EntityMetadata, FieldMetadata } from '../../metadata/entity-metadata.js';
 import { resolveEntity } from '../../metadata/resolve-entity.js';
@@ -51,7 +52,7 @@ export interface SchemaFiles {
 }
 
 const PROTOBUF = 'protobuf:';
-const BUILTIN = ['string', 'int64', 'int64AsNumber', 'float64', 'boolean', 'date', 'bytes', 'json'];
+const BUILTIN: readonly string[] = BUILTIN_CODEC_NAMES;
 
 function base64(bytes: Uint8Array): { base64: string } {
   let binary = '';

@@ -1,6 +1,8 @@
 import { checkOptions, checkString } from '../../errors/check-argument.js';
-import { parse as parseYaml } from 'yaml';
 import { MetadataError } from '../../errors/metadata-error.js';
+import { BUILTIN_CODEC_NAMES } from '../../codecs/value/codecs.js';
+import { loadDocument } from '../../codecs/load-document.js';
+import { KEY_PART_TYPES } from '../../metadata/key-part-types.js';
 import { familyNameProblem, tableIdProblem } from '../../metadata/bigtable-names.js';
 import type { MetadataProblem } from '../../errors/metadata-error.js';
 import type { AggregateKind, GcRule } from '../../model/family-spec.js';
@@ -30,16 +32,8 @@ export interface ParseFamiliesFileOptions {
 
 const ENTITY = 'families file';
 const CLASS_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const BUILTIN = ['string', 'int64', 'int64AsNumber', 'float64', 'boolean', 'date', 'bytes', 'json'];
-const KEY_TYPES = [
-  'string',
-  'bytes',
-  'int64',
-  'timestamp',
-  'reversedTimestamp',
-  'reversedInt64',
-  'reversedDomain',
-];
+const BUILTIN: readonly string[] = BUILTIN_CODEC_NAMES;
+const KEY_TYPES: readonly string[] = KEY_PART_TYPES;
 const UNIT_MS: Readonly<Record<string, number>> = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
 
 /** A node that failed its check; parsing goes on elsewhere so that one error lists every problem. */
@@ -412,17 +406,12 @@ function parseHierarchy(r: Reader, top: Map<string, unknown>): { parent?: string
 export function parseFamiliesFile(text: string, options: ParseFamiliesFileOptions = {}): FamiliesFile {
   checkString({ api: 'parseFamiliesFile', argument: 'text' }, text, 'a string');
   checkOptions({ api: 'parseFamiliesFile', argument: 'options' }, options);
-  const format = options.format ?? 'auto';
-  const json = format === 'json' || (format === 'auto' && text.trimStart().startsWith('{'));
-  let document: unknown;
-  try {
-    document = json ? JSON.parse(text) : parseYaml(text);
-  } catch (error) {
+  const document = loadDocument(text, options.format ?? 'auto', (format, error) => {
     throw new MetadataError(
-      [{ entity: ENTITY, message: `not valid ${json ? 'JSON' : 'YAML'}: ${(error as Error).message}` }],
+      [{ entity: ENTITY, message: `not valid ${format}: ${(error as Error).message}` }],
       error,
     );
-  }
+  });
   const r = new Reader();
   const top = r.mapping(document, '', ['table', 'entity', 'parent', 'literal', 'key', 'families', 'lint']);
   if (!ok(top)) throw new MetadataError(r.problems);

@@ -52,18 +52,6 @@ const BUILTIN: { readonly [K in BuiltinCodecName]: ValueCodec<BuiltinCodecTypes[
 });
 
 /**
- * The names of the built-in codecs (`codec: 'int64'` in declarations and families files), derived from the codecs.
- *
- * @example
- * ```ts
- * BUILTIN_CODEC_NAMES.includes('int64AsNumber'); // true
- * ```
- */
-export const BUILTIN_CODEC_NAMES: readonly BuiltinCodecName[] = Object.freeze(
-  Object.keys(BUILTIN) as BuiltinCodecName[],
-);
-
-/**
  * Every value codec of the SDK in one place. Byte formats: string UTF-8; int64 8-byte big-endian two's
  * complement (`bigint`, or `number` with `int64AsNumber`); float64 8-byte big-endian IEEE-754; boolean one byte
  * 00/01; date int64 milliseconds; bytes raw; json UTF-8 JSON; protobuf the encoded message.
@@ -120,3 +108,15 @@ export function isCodecLike(value: unknown): value is { encode: unknown; decode:
     typeof (value as { decode?: unknown }).decode === 'function'
   );
 }
+
+/**
+ * The names of the built-in codecs (`codec: 'int64'` in declarations and families files), derived from the codecs.
+ *
+ * @example
+ * ```ts
+ * BUILTIN_CODEC_NAMES.includes('int64AsNumber'); // true
+ * ```
+ */
+export const BUILTIN_CODEC_NAMES: readonly BuiltinCodecName[] = Object.freeze(
+  Object.keys(BUILTIN) as BuiltinCodecName[],
+);

@@ -17,10 +17,13 @@ const noBareErrors = [
 // DESIGN §2: imports run one way. decorators → metadata → codecs; query → metadata, codecs (query/executor also
 // transport and mapping: it runs the reads); mapping → metadata, codecs; write (every write operation, batch/ and
 // evolving/) → mapping, transport, metadata, codecs, and query through its door; repository (the façades) → write,
-// query (through its door), mapping, transport (and metadata, the vocabulary every layer shares); schema → metadata,
-// codecs, transport; cli → schema, repository (and testing, for `emulator start`). Everything may import errors and
-// model; codecs, errors and model import nothing else of ours. `testing` is the emulator kit on top of everything but
-// schema and cli. `nestjs` is the NestJS module on top of repository.
+// query (through its door), mapping, transport (and metadata, the vocabulary every layer shares). The tools sit on
+// top and take a connection or a mapper (Kysely's `new Migrator({ db })`): admin (table DDL, 'bigtable-mapper/schema')
+// and codegen → metadata, codecs, transport; lint → metadata, codecs, codegen; backfill → repository, write and what
+// they build on; keys (the public face of the row-key codecs) → codecs; cli → the tools, repository (and testing, for
+// `emulator start`). Everything may import errors and model; codecs, errors and model import nothing else of ours.
+// `testing` is the emulator kit on top of everything but the tools and cli. `nestjs` is the NestJS module on top of
+// repository.
 // Each entry: the folder (under src/, or decorators/) and the layers it may NOT import.
 const LAYERS = [
   'codecs',
@@ -30,7 +33,11 @@ const LAYERS = [
   'transport',
   'write',
   'repository',
-  'schema',
+  'admin',
+  'codegen',
+  'lint',
+  'backfill',
+  'keys',
   'cli',
   'testing',
   'nestjs',
@@ -44,8 +51,12 @@ const ALLOWED = {
   transport: [],
   write: ['query', 'mapping', 'transport', 'metadata', 'codecs'],
   repository: ['query', 'write', 'mapping', 'transport', 'metadata'],
-  schema: ['metadata', 'codecs', 'transport'],
-  cli: ['schema', 'repository', 'testing'],
+  admin: ['metadata', 'codecs', 'transport'],
+  codegen: ['metadata', 'codecs', 'transport'],
+  lint: ['metadata', 'codecs', 'codegen'],
+  backfill: ['repository', 'write', 'query', 'mapping', 'transport', 'metadata', 'codecs', 'admin'],
+  keys: ['codecs'],
+  cli: ['admin', 'codegen', 'lint', 'backfill', 'keys', 'repository', 'metadata', 'testing'],
   testing: ['repository', 'transport', 'metadata', 'codecs', 'mapping', 'query'],
   nestjs: ['repository', 'transport', 'metadata'],
 };
@@ -57,7 +68,7 @@ const CLIENT = {
 // Layers a folder may use only through their front door (`<layer>/index.ts`): repository/ (the façade and the mapper)
 // builds and runs reads through query/index.ts and never reaches into query's sub-folders; write/ takes RowFilter
 // builders and the prefix-delete plan through the same door.
-const DOORS = { repository: ['query'], write: ['query'] };
+const DOORS = { repository: ['query'], write: ['query'], backfill: ['query'] };
 
 /** The patterns that keep a folder at the front door of the layers it may enter only through their index. */
 function doorPatterns(folder) {
@@ -124,27 +135,39 @@ const subfolderRules = SUBFOLDERS.map(({ folder, layer, allow, patterns }) => ({
   },
 }));
 
-// TEMPORARY: files leaving repository/ in the same release (the backfill to its own room, issue 24 R2; the write
-// operations to src/write/, R3) still reach into query's sub-folders; each names what query/index.ts exports for it.
-// Remove this entry when they have moved (their new room's rules then apply).
-const leavingRepository = {
-  files: [
-    'src/repository/backfill/**/*.ts', // split-key-span, entity-key-span, intersect-key-ranges, to-row-range, filters
-  ],
+// The CLI uses the SDK as any user would: only through the public entry points (the root and the subpaths' doors).
+const PUBLIC_DOORS = [
+  'index',
+  'admin/index',
+  'codegen/index',
+  'lint/index',
+  'backfill/index',
+  'keys/index',
+  'metadata/public/index',
+  'testing/index',
+];
+const cliDoorRules = [
+  { files: ['src/cli/*.ts'], up: '\\.\\./' },
+  { files: ['src/cli/commands/**/*.ts'], up: '\\.\\./\\.\\./' },
+].map(({ files, up }) => ({
+  files,
   rules: {
     'no-restricted-imports': [
       'error',
       {
         patterns: [
           CLIENT,
-          ...layerPatterns('repository').filter(
-            (p) => !doorPatterns('repository').some((d) => d.regex === p.regex),
-          ),
+          ...layerPatterns('cli'),
+          {
+            regex: `^${up}(?!(${PUBLIC_DOORS.join('|')})\\.js$)`,
+            message:
+              'The CLI imports the SDK only through its public entry points (src/index.ts or a subpath door such as admin/index.js).',
+          },
         ],
       },
     ],
   },
-};
+}));
 
 // TEMPORARY exceptions, to be removed as the lead moves the code (issue 11, item 14). Each names the file and the
 // imports that break the rule; the file keeps every other restriction.
@@ -155,12 +178,17 @@ const exceptions = [
     allow: ['codecs'],
     imports: ['../codecs/key/bytes.js (concatBytes)'],
   },
-  // NOT temporary: Mapper is the entry point and exposes `mapper.schema` / `ensureSchema` (issue 12), which the
-  // schema layer implements. Only this file may reach into schema; schema never imports repository, so no cycle.
+  // Mapper keeps `mapper.schema` / `ensureSchema` (issue 12) and `mapper.backfill` as thin documented shortcuts for
+  // the admin and backfill tools ('bigtable-mapper/schema', '/backfill'). Only this file may reach into them; admin
+  // never imports repository, and create-backfill.ts is handed the mapper's parts (it never imports mapper.ts), so no
+  // cycle.
   {
     file: 'src/repository/mapper.ts',
-    allow: ['schema'],
-    imports: ['../schema/schema-manager.js (SchemaManager, ApplyResult)'],
+    allow: ['admin', 'backfill'],
+    imports: [
+      '../admin/schema-manager.js (SchemaManager, ApplyResult)',
+      '../backfill/create-backfill.js (createBackfill), backfill-types.js (Backfill, BackfillOptions)',
+    ],
   },
 ].map(({ file, allow }) => {
   const folder = file.split('/')[1];
@@ -220,7 +248,7 @@ export default tseslint.config(
   },
   ...layerRules,
   ...subfolderRules,
-  leavingRepository,
+  ...cliDoorRules,
   ...exceptions,
   {
     files: ['src/**/*.ts', 'decorators/**/*.ts'],

@@ -11,7 +11,7 @@
 // qualifier, versions newest first; timestamps are local time with microseconds. One deliberate difference: cbt
 // writes keys and qualifiers raw, which garbles a terminal when they are binary (ordered-code keys, int64
 // qualifiers); here a key or qualifier that is not printable UTF-8 is quoted like a value instead.
-import { compareBytes } from 'bigtable-mapper';
+import { compareBytes } from 'bigtable-mapper/keys';
 
 /** One cell as the printer needs it (the transport's `Cell` has this shape). */
 export interface PrintableCell {

@@ -2,7 +2,8 @@
 // code (`mapper.ensureSchema`, checked idempotent), then the example, then a byte-exact read of what it stored.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { BigtableConnection, describeChange, getEntityMetadata, Mapper } from 'bigtable-mapper';
+import { BigtableConnection, getEntityMetadata, Mapper } from 'bigtable-mapper';
+import { describeChange } from 'bigtable-mapper/schema';
 import { EMULATOR_INSTANCE, EMULATOR_PROJECT } from 'bigtable-mapper/testing';
 import type { Example } from './example.js';
 import { formatCbtRows } from './format-cbt-rows.js';

@@ -5,13 +5,9 @@
 // (UpdateTable), and any stored key decodes field by field with it. ReadRows ignores the schema: only SQL uses it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import {
-  decodeRowKeyWithSchema,
-  desiredSchema,
-  parseRowKeySchemaFile,
-  rowKeySchemaToJson,
-} from 'bigtable-mapper';
-import type { RowKeyFieldType } from 'bigtable-mapper';
+import { decodeRowKeyWithSchema, parseRowKeySchemaFile } from 'bigtable-mapper/keys';
+import { desiredSchema, rowKeySchemaToJson } from 'bigtable-mapper/schema';
+import type { RowKeyFieldType } from 'bigtable-mapper/keys';
 import { Column, Entity, Family, Gc, KeyPart } from 'bigtable-mapper/decorators';
 import type { Example } from './example.js';
 import { goQuote } from './format-cbt-rows.js';

@@ -31,6 +31,16 @@ const ENTRY_POINTS = [
     report: 'bigtable-mapper-testing-vitest.api.md',
   },
   { subpath: './nestjs', dts: 'dist/src/nestjs/index.d.ts', report: 'bigtable-mapper-nestjs.api.md' },
+  {
+    subpath: './metadata',
+    dts: 'dist/src/metadata/public/index.d.ts',
+    report: 'bigtable-mapper-metadata.api.md',
+  },
+  { subpath: './keys', dts: 'dist/src/keys/index.d.ts', report: 'bigtable-mapper-keys.api.md' },
+  { subpath: './backfill', dts: 'dist/src/backfill/index.d.ts', report: 'bigtable-mapper-backfill.api.md' },
+  { subpath: './schema', dts: 'dist/src/admin/index.d.ts', report: 'bigtable-mapper-schema.api.md' },
+  { subpath: './codegen', dts: 'dist/src/codegen/index.d.ts', report: 'bigtable-mapper-codegen.api.md' },
+  { subpath: './lint', dts: 'dist/src/lint/index.d.ts', report: 'bigtable-mapper-lint.api.md' },
 ];
 
 if (update) mkdirSync(join(root, 'etc'), { recursive: true });

@@ -1,7 +1,8 @@
-// Public API of bigtable-mapper: every name is listed on purpose, and `etc/bigtable-mapper.api.md` (checked by
-// `npm test`, updated by `npm run api:update`) shows each change of surface as a diff. Decorators live in
-// 'bigtable-mapper/decorators', the emulator test kit in 'bigtable-mapper/testing' (vitest hooks:
-// 'bigtable-mapper/testing/vitest'). Internals (declaration records, the registry instance, raw RPCs, mutation
+// Public API of bigtable-mapper, the everyday runtime: every name is listed on purpose, and
+// `etc/bigtable-mapper.api.md` (checked by `npm test`, updated by `npm run api:update`) shows each change of surface
+// as a diff. Decorators live in 'bigtable-mapper/decorators', the emulator test kit in 'bigtable-mapper/testing'
+// (vitest hooks: 'bigtable-mapper/testing/vitest'), the tools in 'bigtable-mapper/schema', '/codegen', '/lint',
+// '/backfill' and '/keys', resolved entity metadata in 'bigtable-mapper/metadata'. Internals (declaration records, the registry instance, raw RPCs, mutation
 // builders, planner nodes) stay importable inside the repository by relative path only.
 
 // Connecting and repositories: the everyday API.
@@ -19,19 +20,6 @@ export type {
 } from './write/write-options.js';
 export type { MapProperty, MapValueOf, MemberOf, SetProperty } from './repository/collection-property.js';
 export type { WriteProgress } from './write/batch/batch-types.js';
-// Schema evolution's backfill runner (`mapper.backfill`).
-export type {
-  Backfill,
-  BackfillCounts,
-  BackfillOptions,
-  BackfillPlan,
-  BackfillProgress,
-  BackfillReport,
-  BackfillRowEvent,
-  BackfillShard,
-  BackfillShardStatus,
-  BackfillStatus,
-} from './repository/backfill/backfill-types.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
 export type { WriteBackReport } from './write/evolving/write-back-report.js';
 export type { MappingWarning } from './mapping/mapping-warning.js';
@@ -83,12 +71,9 @@ export type {
 // Declaring entities without decorators, and their resolved metadata.
 export { defineEntity } from './metadata/define-entity.js';
 export type { EntityDefinition, KeyDefinition, PropertyDefinition } from './metadata/define-entity.js';
-export { EntityRegistry, getEntityMetadata } from './metadata/entity-registry.js';
-export { familySpecsOf } from './metadata/family-specs.js';
+export { getEntityMetadata } from './metadata/entity-registry.js';
 // Hierarchical keys: the type of a row from its key, and the check that keeps it decidable (docs/row-keys.md).
 export { isKeyOf, keyOwner } from './metadata/key-owner.js';
-export { findKeyCollision } from './metadata/find-key-collision.js';
-export type { KeyCollision } from './metadata/find-key-collision.js';
 export { Gc } from './metadata/gc.js';
 // Schema evolution: versions stored in each row, upcast steps reading old rows (docs/evolution.md).
 export { upcastStep } from './metadata/upcast-step.js';
@@ -117,26 +102,9 @@ export type {
   QualifierSetOptions,
   VersionOptions,
 } from './metadata/declaration-args.js';
-export type {
-  AggregateFieldMetadata,
-  CellFieldBase,
-  ColumnFieldMetadata,
-  CounterFieldMetadata,
-  EntityClass,
-  EntityMetadata,
-  EvolutionMetadata,
-  ValidationMetadata,
-  FamilyMetadata,
-  FieldMetadata,
-  KeyMetadata,
-  KeyPartMetadata,
-  MapFieldMetadata,
-  OldFieldMetadata,
-  SetFieldMetadata,
-  UpcastStepMetadata,
-  VersionFieldMetadata,
-  Versioned,
-} from './metadata/entity-metadata.js';
+// The resolved metadata (getEntityMetadata's result types, EntityRegistry, familySpecsOf, findKeyCollision,
+// moduleEntities) is 'bigtable-mapper/metadata'.
+export type { EntityClass, Versioned } from './metadata/entity-metadata.js';
 
 // Value codecs.
 export { Codecs } from './codecs/value/codecs.js';
@@ -151,118 +119,14 @@ export type {
   ProtobufMessageType,
 } from './codecs/value/protobuf-message-type.js';
 
-// Row keys: entity key codecs, row-key schemas and their files, OrderedCode, key ranges (docs/row-keys.md).
-export { createKeyCodec } from './codecs/key/create-key-codec.js';
-export type { EntityKeyCodec } from './codecs/key/create-key-codec.js';
-export type {
-  Int64Encoding,
-  KeyCodec,
-  KeyCodecOptions,
-  KeyCondition,
-  KeyEncodingSpec,
-  KeyRange,
-  KeyValue,
-  SegmentSpec,
-} from './codecs/key/key-codec-types.js';
-export { createSegmentCodec } from './codecs/key/segment-codecs.js';
-export type { KeyStructKind, SegmentCodec } from './codecs/key/segment-codecs.js';
-export {
-  compileRowKeySchema,
-  decodeRowKeyWithSchema,
-  encodeRowKeyWithSchema,
-  MAX_ROW_KEY_BYTES,
-} from './codecs/key/row-key-schema.js';
-export type {
-  CompiledRowKeySchema,
-  EmptyMessage,
-  RowKeyFieldType,
-  RowKeyInt64Encoding,
-  RowKeySchema,
-  RowKeySchemaCodecOptions,
-  RowKeySchemaField,
-  RowKeyStructEncoding,
-} from './codecs/key/row-key-schema.js';
-export { rowKeyRangesWithSchema } from './codecs/key/row-key-schema-ranges.js';
-export { keySegmentsFromRowKeySchema, rowKeySchemaForKey } from './codecs/key/row-key-schema-segments.js';
-export { formatRowKeySchemaFile, parseRowKeySchemaFile } from './codecs/key/row-key-schema-file.js';
-export type {
-  FormatRowKeySchemaFileOptions,
-  ParseRowKeySchemaFileOptions,
-  RowKeySchemaFileBytes,
-} from './codecs/key/row-key-schema-file.js';
-export { orderedCode } from './codecs/key/ordered-code.js';
-export type { OrderedCode, OrderedCodeDirection, OrderedCodeRead } from './codecs/key/ordered-code.js';
-export {
-  isEmptyKeyRange,
-  keyRangeContains,
-  keySuccessor,
-  normalizeKeyRanges,
-  pointKeyRange,
-  prefixKeyRange,
-} from './codecs/key/key-range.js';
-export type { KeyBound } from './codecs/key/key-range.js';
-export { compareBytes } from './codecs/key/bytes.js';
+// Row keys: the key values entities are read and written with. The row-key toolkit (key codecs, row-key schemas and
+// their files, OrderedCode, key ranges) is 'bigtable-mapper/keys'.
+export type { KeyRange, KeyValue } from './codecs/key/key-codec-types.js';
 
-// Schema tooling (docs/schema.md): plan, apply, check and ensure tables, families, GC rules, row-key schemas.
-export { SchemaManager } from './schema/schema-manager.js';
-export type { ApplyOptions, ApplyResult, SchemaDrift } from './schema/schema-manager.js';
-export { planSchema } from './schema/schema-plan.js';
-export type { PlanOptions, SchemaChange, SchemaPlan } from './schema/schema-plan.js';
-export { describeChange, formatGcRule, formatPlan } from './schema/format-plan.js';
-export { desiredSchema, rowKeySchemaFromJson, rowKeySchemaToJson } from './schema/table-schema.js';
-export { describeTable } from './schema/describe-table.js';
-export type { DescribeTableOptions, SampledKey, TableDescription } from './schema/describe-table.js';
-export { moduleEntities } from './schema/module-entities.js';
-export type { ModuleEntity } from './schema/module-entities.js';
-export type {
-  DesiredSchemaOptions,
-  RowKeySchemaJson,
-  RowKeySchemaState,
-  TableSchema,
-} from './schema/table-schema.js';
-
-// Codegen (docs/codegen.md): entity source from a row-key schema file and a families file, and the way back.
-export { exportSchemaFiles } from './schema/codegen/export-schema-files.js';
-export type { ExportSchemaFilesOptions, SchemaFiles } from './schema/codegen/export-schema-files.js';
-export { generateEntitiesSource, generateEntitySource } from './schema/codegen/generate-entity-source.js';
-export { generateEntitySourceFromFiles } from './schema/codegen/generate-entity-source-from-files.js';
-export { parseSchemaFiles } from './schema/codegen/parse-schema-files.js';
-export type { CodecImport, GenerateEntitySourceOptions } from './schema/codegen/generate-entity-source.js';
-export { parseFamiliesFile } from './schema/codegen/parse-families-file.js';
-export type { ParseFamiliesFileOptions } from './schema/codegen/parse-families-file.js';
-export { formatFamiliesFile } from './schema/codegen/format-families-file.js';
-export { schemaFilesEntities, schemaFilesMetadata } from './schema/codegen/schema-files-metadata.js';
-export { inferTableEntities } from './schema/codegen/infer-table-entities.js';
-export type {
-  InferredEntity,
-  InferredTable,
-  InferTableOptions,
-} from './schema/codegen/infer-table-entities.js';
-export { inferenceComment } from './schema/codegen/inference.js';
-export type { Confidence, Inference } from './schema/codegen/inference.js';
-export type { SampleProgress, SampleTableOptions } from './schema/codegen/sample-table.js';
-export type { FormatFamiliesFileOptions } from './schema/codegen/format-families-file.js';
-export type {
-  FamiliesFile,
-  FileCodec,
-  FileColumn,
-  FileFamily,
-  FileInt64Cell,
-  FileKeyHint,
-  FileLint,
-  FileQualifier,
-} from './schema/codegen/families-file-types.js';
-
-// Schema design lint: Bigtable's schema-design rules as checks on entity metadata (docs/lint.md).
-export { formatFindings, lintEntities, lintSchemaFiles, LINT_RULES } from './schema/lint/index.js';
-export type {
-  LintFinding,
-  LintOptions,
-  LintRule,
-  LintRuleId,
-  LintSeverity,
-  SchemaFilesInput,
-} from './schema/lint/index.js';
+// The tools have their own entry points: 'bigtable-mapper/schema' (plan, apply, check and ensure tables; describe a
+// live table), 'bigtable-mapper/codegen' (entity source from schema files and back, inference from a live table),
+// 'bigtable-mapper/lint' (schema-design lint) and 'bigtable-mapper/backfill' (migrate stored rows to the current
+// schema version; `mapper.backfill` is the same).
 
 // Errors (docs/errors.md): one base class with a stable `code`, one subclass per failure.
 export { BigtableMapperError } from './errors/bigtable-mapper-error.js';
@@ -305,7 +169,7 @@ export type { ValidationErrorDetails, ValidationIssue } from './errors/validatio
 export { printableKey } from './errors/printable-key.js';
 
 // The byte-exact data model that appears in compiled queries (`CompiledQuery.request`) and table families.
-export type { FamilySpec, GcRule, AggregateKind } from './model/family-spec.js';
+export type { GcRule, AggregateKind } from './model/family-spec.js';
 export type {
   ReadRowsRequestData,
   RowSet,

@@ -3,7 +3,7 @@ import type { CliIo, GlobalOptions } from './cli-io.js';
 import type { ExitCode } from './exit-codes.js';
 import type { LoadEntityModulesOptions } from './load-entity-modules.js';
 import { loadEntityModules } from './load-entity-modules.js';
-import type { ModuleEntity } from '../schema/module-entities.js';
+import type { ModuleEntity } from '../metadata/public/index.js';
 
 /**
  * What a command's action gets besides its arguments: the I/O and a way to set a non-zero exit code without

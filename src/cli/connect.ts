@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { Mapper } from '../repository/mapper.js';
+import { Mapper } from '../index.js';
 import type { CliIo } from './cli-io.js';
 import { usageError } from './usage-error.js';
 

@@ -1,10 +1,9 @@
 import { resolve } from 'node:path';
 import type * as TsxApi from 'tsx/esm/api';
 import { pathToFileURL } from 'node:url';
-import { BigtableMapperError } from '../errors/bigtable-mapper-error.js';
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { ModuleEntity } from '../schema/module-entities.js';
-import { moduleEntities } from '../schema/module-entities.js';
+import { BigtableMapperError, InvalidArgumentError } from '../index.js';
+import type { ModuleEntity } from '../metadata/public/index.js';
+import { moduleEntities } from '../metadata/public/index.js';
 
 const TYPESCRIPT = /\.(c|m)?tsx?$/;
 

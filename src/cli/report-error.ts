@@ -1,5 +1,4 @@
-import { BigtableMapperError } from '../errors/bigtable-mapper-error.js';
-import { DestructiveChangeError } from '../errors/destructive-change-error.js';
+import { BigtableMapperError, DestructiveChangeError } from '../index.js';
 import type { CliIo } from './cli-io.js';
 import type { ExitCode } from './exit-codes.js';
 import { EXIT } from './exit-codes.js';

@@ -1,4 +1,4 @@
-import type { ModuleEntity } from '../schema/module-entities.js';
+import type { ModuleEntity } from '../metadata/public/index.js';
 import { usageError } from './usage-error.js';
 
 /**

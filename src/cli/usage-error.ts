@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { InvalidArgumentError } from '../index.js';
 
 /** The `api` of every usage error: the exit code (2) is chosen from it. */
 const CLI_API = 'bigtable-mapper';

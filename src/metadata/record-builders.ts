@@ -14,16 +14,8 @@ import type {
 } from './declaration-records.js';
 import { familyNameProblem, tableIdProblem } from './bigtable-names.js';
 import { gcRuleProblems } from './gc-rule-problems.js';
+import { KEY_PART_TYPES } from './key-part-types.js';
 
-const KEY_PART_TYPES: readonly KeyPartType[] = [
-  'string',
-  'bytes',
-  'int64',
-  'timestamp',
-  'reversedTimestamp',
-  'reversedInt64',
-  'reversedDomain',
-];
 const AGGREGATE_KINDS = ['sum', 'min', 'max', 'hll'];
 
 /**

@@ -25,16 +25,7 @@ export { columnFilter } from './compiler/filters/column-filters.js';
 export { chainFilters } from './compiler/filters/compose-filters.js';
 export { wholeEntityReadFilter } from './compiler/filters/entity-read-filter.js';
 
-// Key-span algebra of scans over an entity's rows (the backfill's shards).
-export {
-  coveringSpan,
-  keyFraction,
-  keysInside,
-  shardCuts,
-  spanRange,
-  splitKeySpan,
-} from './planner/split-key-span.js';
-export type { KeyRange, KeySpan } from './planner/split-key-span.js';
+// Row ranges of an entity's rows, for the backfill's shards (its span algebra lives in src/backfill/).
 export { entityPrefixRanges } from './planner/entity-key-span.js';
 export { intersectKeyRanges } from './planner/intersect-key-ranges.js';
 export { toRowRange } from './compiler/to-row-range.js';

@@ -1,5 +1,5 @@
 import { getEntityMetadata } from '../metadata/entity-registry.js';
-import { checkClasses, checkInstance, checkObject, checkOptions } from '../errors/check-argument.js';
+import { checkClasses, checkInstance, checkObject } from '../errors/check-argument.js';
 import type { EntityClass, EntityMetadata } from '../metadata/entity-metadata.js';
 import { familySpecsOf } from '../metadata/family-specs.js';
 import { BigtableConnection } from '../transport/bigtable-connection.js';
@@ -14,11 +14,10 @@ import type { CallOptions, RepositoryOptions } from './repository-options.js';
 import { checkRepositoryOptions } from './repository-options.js';
 import { bindDeadline } from '../transport/call-timeouts.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { ApplyResult } from '../schema/schema-manager.js';
-import { SchemaManager } from '../schema/schema-manager.js';
-import { BackfillCheckpoints, BACKFILL_FAMILY, BACKFILL_TABLE } from './backfill/backfill-checkpoints.js';
-import { BackfillRunner } from './backfill/backfill-runner.js';
-import type { Backfill, BackfillOptions } from './backfill/backfill-types.js';
+import type { ApplyResult } from '../admin/schema-manager.js';
+import { SchemaManager } from '../admin/schema-manager.js';
+import { createBackfill } from '../backfill/create-backfill.js';
+import type { Backfill, BackfillOptions } from '../backfill/backfill-types.js';
 import { CollectionQuery, TableCollectionExecutor, leadingRunsNodeOf } from '../query/index.js';
 import type { CollectionExecutor } from '../query/index.js';
 
@@ -240,10 +239,10 @@ export class Mapper {
   }
 
   /**
-   * A backfill of an evolving entity: rewrites every row below its current schema version at that version, with
-   * conditional rewrites that never overwrite a concurrent write, in shards several processes can share,
-   * resuming from checkpoints kept in the table `bigtable-mapper-backfills` (created on first use; renamed through
-   * `tableIds` like any table). Nothing is sent until `plan()`, `run()` or `status()`.
+   * A backfill of an evolving entity: the documented shortcut for `backfill(mapper, entity, options)` of
+   * 'bigtable-mapper/backfill' (docs/evolution.md), which rewrites every row below the entity's current schema
+   * version at that version, in shards several processes can share, resuming from checkpoints. Nothing is sent until
+   * `plan()`, `run()` or `status()`.
    *
    * @example
    * ```ts
@@ -256,30 +255,16 @@ export class Mapper {
     entity: C,
     options: BackfillOptions<InstanceType<C>> = {},
   ): Backfill<InstanceType<C>> {
-    checkOptions({ api: 'Mapper.backfill', argument: 'options' }, options);
-    const meta = getEntityMetadata(entity);
-    const policy = resolveCallPolicy(this.options);
-    const checkpointTable = this.options.tableIds?.[BACKFILL_TABLE] ?? BACKFILL_TABLE;
-    const checkpoints = new BackfillCheckpoints(this.connection, checkpointTable, policy, () =>
-      this.schema.ensureTables([
-        {
-          tableId: checkpointTable,
-          families: { [BACKFILL_FAMILY]: { gcRule: { maxVersions: 1 } } },
-          rowKeySchema: { state: 'none', reason: 'backfill checkpoints: raw keys' },
-        },
-      ]),
-    );
-    return new BackfillRunner<InstanceType<C>>(
-      {
-        connection: this.connection,
-        meta: meta as EntityMetadata<InstanceType<C>>,
-        tableId: this.options.tableIds?.[meta.table] ?? meta.table,
-        policy,
-        now: () => (this.options.now ?? Date.now)(),
-        checkpoints,
-      },
-      options,
-    );
+    return createBackfill(this.connection, this.options, this.schema, entity, options);
+  }
+
+  /**
+   * The options the mapper was made with, for the tools that take a mapper (`backfill(mapper, ...)`).
+   *
+   * @internal
+   */
+  get repositoryOptions(): RepositoryOptions {
+    return this.options;
   }
 
   /** Closes the connection so the process can exit. */

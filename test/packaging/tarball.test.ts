@@ -36,6 +36,15 @@ import type { BigtableConnection, KeyInput, Repository } from 'bigtable-mapper';
 import { Column, Entity, Family, Gc, KeyPart } from 'bigtable-mapper/decorators';
 import { TestMapper } from 'bigtable-mapper/testing';
 import type { useMapper, useTestTable } from 'bigtable-mapper/testing/vitest';
+import { SchemaManager } from 'bigtable-mapper/schema';
+import type { SchemaPlan } from 'bigtable-mapper/schema';
+import { kebabCase } from 'bigtable-mapper/codegen';
+import { lintEntities } from 'bigtable-mapper/lint';
+import { backfill } from 'bigtable-mapper/backfill';
+import type { BackfillOptions } from 'bigtable-mapper/backfill';
+import { compareBytes } from 'bigtable-mapper/keys';
+import { getEntityMetadata } from 'bigtable-mapper/metadata';
+import type { EntityMetadata } from 'bigtable-mapper/metadata';
 
 @Entity({ table: 'devices' })
 @Family('d', { gc: Gc.maxVersions(1) })
@@ -51,6 +60,7 @@ function internals(connection: BigtableConnection): unknown {
   return connection.data;
 }
 export type VitestHelpers = [typeof useMapper, typeof useTestTable];
+export type ToolTypes = [SchemaPlan, BackfillOptions<Device>, EntityMetadata<Device>];
 
 const test = await TestMapper.create([Device], { emulatorHost: process.env.BIGTABLE_EMULATOR_HOST });
 try {
@@ -71,6 +81,14 @@ try {
     missing,
     mapper: test.mapper instanceof Mapper,
     internals: typeof internals,
+    tools: {
+      schema: test.mapper.schema instanceof SchemaManager,
+      codegen: kebabCase('DeviceDay'),
+      lint: Array.isArray(lintEntities([getEntityMetadata(Device)])),
+      backfill: typeof backfill,
+      keys: compareBytes(Uint8Array.of(1), Uint8Array.of(2)),
+      metadata: getEntityMetadata(Device).table,
+    },
   }));
 } finally {
   await test.dispose();
@@ -128,6 +146,12 @@ const { defineEntity, Gc } = require('bigtable-mapper/decorators');
 const { TestMapper } = require('bigtable-mapper/testing');
 const { useMapper } = require('bigtable-mapper/testing/vitest');
 const { BigtableMapperModule } = require('bigtable-mapper/nestjs');
+const { SchemaManager } = require('bigtable-mapper/schema');
+const { kebabCase } = require('bigtable-mapper/codegen');
+const { LINT_RULES } = require('bigtable-mapper/lint');
+const { backfill } = require('bigtable-mapper/backfill');
+const { orderedCode } = require('bigtable-mapper/keys');
+const { getEntityMetadata } = require('bigtable-mapper/metadata');
 
 class Device {}
 defineEntity(Device, {
@@ -156,6 +180,14 @@ async function main() {
       mapper: test.mapper instanceof Mapper,
       vitestHelpers: typeof useMapper,
       nestModule: typeof BigtableMapperModule.forRoot,
+      tools: {
+        schema: test.mapper.schema instanceof SchemaManager,
+        codegen: kebabCase('DeviceDay'),
+        lint: Object.keys(LINT_RULES).length > 0,
+        backfill: typeof backfill,
+        keys: typeof orderedCode.encodeString,
+        metadata: getEntityMetadata(Device).table,
+      },
     }));
   } finally {
     await test.dispose();
@@ -418,6 +450,14 @@ describe('the packed tarball', () => {
       missing: 'NOT_FOUND',
       mapper: true,
       internals: 'function',
+      tools: {
+        schema: true,
+        codegen: 'device-day',
+        lint: true,
+        backfill: 'function',
+        keys: -1,
+        metadata: 'devices',
+      },
     });
   }, 120_000);
 
@@ -433,6 +473,14 @@ describe('the packed tarball', () => {
       mapper: true,
       vitestHelpers: 'function',
       nestModule: 'function',
+      tools: {
+        schema: true,
+        codegen: 'device-day',
+        lint: true,
+        backfill: 'function',
+        keys: 'function',
+        metadata: 'devices',
+      },
     });
   }, 120_000);
 

@@ -3,7 +3,7 @@ import { Column, Entity, Family, KeyPart } from '../../decorators/index.js';
 import { ConnectionClosedError } from '../../src/errors/connection-closed-error.js';
 import { DeadlineExceededError } from '../../src/errors/deadline-exceeded-error.js';
 import { Mapper } from '../../src/repository/mapper.js';
-import { describeTable } from '../../src/schema/describe-table.js';
+import { describeTable } from '../../src/admin/describe-table.js';
 import { User } from '../integration/evolution/evolving-users.js';
 import { createMapperPair, type MapperPair } from './support/mapper-pair.js';
 import { settleWithin, sleep } from './support/wait-until.js';

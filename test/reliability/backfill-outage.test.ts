@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BigtableMapperError } from '../../src/errors/bigtable-mapper-error.js';
 import { Mapper } from '../../src/repository/mapper.js';
-import type { BackfillRowEvent } from '../../src/repository/backfill/backfill-types.js';
+import type { BackfillRowEvent } from '../../src/backfill/backfill-types.js';
 import { BfUser, BfUserV1 } from '../fixtures/cli/backfill-users.mjs';
 import { createMapperPair } from './support/mapper-pair.js';
 

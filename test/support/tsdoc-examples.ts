@@ -27,6 +27,12 @@ const PUBLIC_ENTRIES = [
   'bigtable-mapper/decorators',
   'bigtable-mapper/testing',
   'bigtable-mapper/testing/vitest',
+  'bigtable-mapper/metadata',
+  'bigtable-mapper/keys',
+  'bigtable-mapper/backfill',
+  'bigtable-mapper/schema',
+  'bigtable-mapper/codegen',
+  'bigtable-mapper/lint',
 ] as const;
 
 /**

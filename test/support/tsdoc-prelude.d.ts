@@ -5,13 +5,13 @@ import type { expect as vitestExpect, it as vitestIt } from 'vitest';
 import type {
   BigtableConnection,
   CollectionQuery,
-  EntityMetadata,
   KeyInput,
   Mapper,
   Query,
   Repository,
   Versioned,
 } from 'bigtable-mapper';
+import type { EntityMetadata } from 'bigtable-mapper/metadata';
 import type { TestTable } from 'bigtable-mapper/testing';
 import type { EmulatorHandle } from 'bigtable-mapper/testing';
 

@@ -1,15 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { InferredTable } from '../../schema/codegen/infer-table-entities.js';
-import { inferTableEntities } from '../../schema/codegen/infer-table-entities.js';
+import type { InferredTable } from '../../codegen/index.js';
+import { inferTableEntities, kebabCase } from '../../codegen/index.js';
 import { note, out, outJson } from '../cli-io.js';
 import type { CommandContext } from '../command-context.js';
 import { globalsOf } from '../command-context.js';
 import type { ConnectionFlags } from '../connect.js';
 import { withMapper } from '../connect.js';
 import { startProgress } from '../progress.js';
-import { kebabCase } from '../../schema/codegen/kebab-case.js';
 import { usageError } from '../usage-error.js';
 
 /**

@@ -1,9 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { CodecImport } from '../../schema/codegen/generate-entity-source.js';
-import { generateEntitiesSource } from '../../schema/codegen/generate-entity-source.js';
-import { parseSchemaFiles } from '../../schema/codegen/parse-schema-files.js';
+import type { CodecImport } from '../../codegen/index.js';
+import { generateEntitiesSource, parseSchemaFiles } from '../../codegen/index.js';
 import { out, outJson } from '../cli-io.js';
 import type { CommandContext } from '../command-context.js';
 import { globalsOf } from '../command-context.js';

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
-import { printableKey } from '../../errors/printable-key.js';
-import type { TableDescription } from '../../schema/describe-table.js';
-import { describeTable } from '../../schema/describe-table.js';
-import { formatGcRule } from '../../schema/format-plan.js';
+import { InvalidArgumentError, printableKey } from '../../index.js';
+import type { TableDescription } from '../../admin/index.js';
+import { describeTable, formatGcRule } from '../../admin/index.js';
 import { out, outJson } from '../cli-io.js';
 import type { CommandContext, EntityFlags } from '../command-context.js';
 import { entitiesOf, globalsOf, withEntityFlags } from '../command-context.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { startEmulator } from '../../testing/start-emulator.js';
+import { startEmulator } from '../../testing/index.js';
 import { note, out, outJson } from '../cli-io.js';
 import type { CommandContext } from '../command-context.js';
 import { globalsOf } from '../command-context.js';

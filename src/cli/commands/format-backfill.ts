@@ -1,10 +1,5 @@
-import { BigtableMapperError } from '../../errors/bigtable-mapper-error.js';
-import { printableKey } from '../../errors/printable-key.js';
-import type {
-  BackfillPlan,
-  BackfillReport,
-  BackfillStatus,
-} from '../../repository/backfill/backfill-types.js';
+import { BigtableMapperError, printableKey } from '../../index.js';
+import type { BackfillPlan, BackfillReport, BackfillStatus } from '../../backfill/index.js';
 import { formatTable } from '../format-table.js';
 import { cellText, jsonValue } from '../json-value.js';
 
@@ -20,7 +15,7 @@ const keyText = (key: Uint8Array | null | undefined, none: string): string =>
  *
  * @example
  * ```ts
- * outJson(io, backfillJson(await backfill.status()));
+ * outJson(io, backfillJson(await job.status()));
  * ```
  */
 export function backfillJson(value: unknown): unknown {
@@ -41,7 +36,7 @@ export function backfillJson(value: unknown): unknown {
  *
  * @example
  * ```ts
- * out(io, formatBackfillPlan(await backfill.plan()));
+ * out(io, formatBackfillPlan(await job.plan()));
  * ```
  */
 export function formatBackfillPlan(plan: BackfillPlan): string {
@@ -69,7 +64,7 @@ export function formatBackfillPlan(plan: BackfillPlan): string {
  *
  * @example
  * ```ts
- * out(io, formatBackfillReport(await backfill.run()));
+ * out(io, formatBackfillReport(await job.run()));
  * ```
  */
 export function formatBackfillReport(report: BackfillReport<object>): string {
@@ -106,7 +101,7 @@ export function formatBackfillReport(report: BackfillReport<object>): string {
  *
  * @example
  * ```ts
- * out(io, formatBackfillStatus(await backfill.status()));
+ * out(io, formatBackfillStatus(await job.status()));
  * ```
  */
 export function formatBackfillStatus(status: BackfillStatus): string {

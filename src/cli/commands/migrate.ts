@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import type { BackfillOptions } from '../../repository/backfill/backfill-types.js';
-import type { Mapper } from '../../repository/mapper.js';
-import type { ModuleEntity } from '../../schema/module-entities.js';
+import type { BackfillOptions } from '../../backfill/index.js';
+import type { Mapper } from '../../index.js';
+import type { ModuleEntity } from '../../metadata/public/index.js';
 import { out, outJson } from '../cli-io.js';
 import type { CommandContext } from '../command-context.js';
 import { globalsOf, withEntityFlags } from '../command-context.js';

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import { printableKey } from '../../errors/printable-key.js';
-import { readKeyRange } from '../../index.js';
-import type { ModuleEntity } from '../../schema/module-entities.js';
+import { printableKey, readKeyRange } from '../../index.js';
+import type { ModuleEntity } from '../../metadata/public/index.js';
 import { note, out, outJson } from '../cli-io.js';
 import type { CommandContext, EntityFlags } from '../command-context.js';
 import { entitiesOf, globalsOf, withEntityFlags } from '../command-context.js';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { describeChange } from '../../schema/format-plan.js';
-import type { SchemaPlan } from '../../schema/schema-plan.js';
+import { describeChange } from '../../admin/index.js';
+import type { SchemaPlan } from '../../admin/index.js';
 import { out, outJson } from '../cli-io.js';
 import type { CommandContext, EntityFlags } from '../command-context.js';
 import { entitiesOf, globalsOf, withEntityFlags } from '../command-context.js';

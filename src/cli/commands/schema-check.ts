@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { formatPlan } from '../../schema/format-plan.js';
+import { formatPlan } from '../../admin/index.js';
 import { out, outJson } from '../cli-io.js';
 import type { CommandContext, EntityFlags } from '../command-context.js';
 import { entitiesOf, globalsOf, withEntityFlags } from '../command-context.js';

@@ -1,11 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { exportSchemaFiles } from '../../schema/codegen/export-schema-files.js';
+import { exportSchemaFiles, kebabCase } from '../../codegen/index.js';
 import { out, outJson } from '../cli-io.js';
 import type { CommandContext, EntityFlags } from '../command-context.js';
 import { entitiesOf, globalsOf, withEntityFlags } from '../command-context.js';
-import { kebabCase } from '../../schema/codegen/kebab-case.js';
 import { selectEntities } from '../select-entities.js';
 import { usageError } from '../usage-error.js';
 

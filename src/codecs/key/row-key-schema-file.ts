@@ -1,5 +1,6 @@
 import { checkObject, checkOptions, checkString } from '../../errors/check-argument.js';
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { stringify as stringifyYaml } from 'yaml';
+import { loadDocument } from '../load-document.js';
 import { KeyEncodingError } from '../../errors/key-encoding-error.js';
 import type {
   RowKeyFieldType,
@@ -265,17 +266,12 @@ export function parseRowKeySchemaFile(
 ): RowKeySchema {
   checkString({ api: 'parseRowKeySchemaFile', argument: 'text' }, text, 'a string');
   checkOptions({ api: 'parseRowKeySchemaFile', argument: 'options' }, options);
-  const format = options.format ?? 'auto';
-  const json = format === 'json' || (format === 'auto' && text.trimStart().startsWith('{'));
-  let document: unknown;
-  try {
-    document = json ? JSON.parse(text) : parseYaml(text);
-  } catch (error) {
+  let document = loadDocument(text, options.format ?? 'auto', (format, error) => {
     throw new KeyEncodingError(
-      { entity: ENTITY, value: text, limit: `valid ${json ? 'JSON' : 'YAML'}: ${(error as Error).message}` },
+      { entity: ENTITY, value: text, limit: `valid ${format}: ${(error as Error).message}` },
       error,
     );
-  }
+  });
   if (typeof document === 'object' && document !== null && !Array.isArray(document)) {
     const wrapped = Object.entries(document).find(([k]) => camel(k) === 'rowKeySchema');
     if (wrapped) document = wrapped[1];

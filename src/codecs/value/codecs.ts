@@ -108,3 +108,15 @@ export function isCodecLike(value: unknown): value is { encode: unknown; decode:
     typeof (value as { decode?: unknown }).decode === 'function'
   );
 }
+
+/**
+ * The names of the built-in codecs (`codec: 'int64'` in declarations and families files), derived from the codecs.
+ *
+ * @example
+ * ```ts
+ * BUILTIN_CODEC_NAMES.includes('int64AsNumber'); // true
+ * ```
+ */
+export const BUILTIN_CODEC_NAMES: readonly BuiltinCodecName[] = Object.freeze(
+  Object.keys(BUILTIN) as BuiltinCodecName[],
+);

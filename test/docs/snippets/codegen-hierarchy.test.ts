@@ -1,11 +1,7 @@
 import { expect, it } from 'vitest';
 import { Column, Entity, Family, KeyPart } from 'bigtable-mapper/decorators';
-import {
-  exportSchemaFiles,
-  generateEntitiesSource,
-  getEntityMetadata,
-  parseSchemaFiles,
-} from 'bigtable-mapper';
+import { getEntityMetadata } from 'bigtable-mapper';
+import { exportSchemaFiles, generateEntitiesSource, parseSchemaFiles } from 'bigtable-mapper/codegen';
 
 @Entity({ table: 'media', prefix: 'video' }) // video#<videoId>
 @Family('d')

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { getEntityMetadata, lintEntities } from 'bigtable-mapper';
+import { getEntityMetadata } from 'bigtable-mapper';
+import { lintEntities } from 'bigtable-mapper/lint';
 import { Column, Entity, Evolve, Family, KeyPart, upcastStep } from 'bigtable-mapper/decorators';
 
 interface ProfileV1 { profileId: string; fullName?: string; nickname?: string }

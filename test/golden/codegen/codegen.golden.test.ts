@@ -8,12 +8,12 @@ import { VideoComment, VideoItem } from '../../../examples/video-comment-rows.js
 import { parseRowKeySchemaFile } from '../../../src/codecs/key/row-key-schema-file.js';
 import type { EntityClass } from '../../../src/metadata/entity-metadata.js';
 import { resolveEntity } from '../../../src/metadata/resolve-entity.js';
-import { exportSchemaFiles } from '../../../src/schema/codegen/export-schema-files.js';
+import { exportSchemaFiles } from '../../../src/codegen/files/export-schema-files.js';
 import {
   generateEntitiesSource,
   generateEntitySource,
-} from '../../../src/schema/codegen/generate-entity-source.js';
-import { parseFamiliesFile } from '../../../src/schema/codegen/parse-families-file.js';
+} from '../../../src/codegen/source/generate-entity-source.js';
+import { parseFamiliesFile } from '../../../src/codegen/files/parse-families-file.js';
 import { expectGolden } from '../../support/golden-file.js';
 import { SEED_FAMILIES, SEED_ROW_KEY_SCHEMA } from '../../unit/schema/codegen/seed-device-files.js';
 

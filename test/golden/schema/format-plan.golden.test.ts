@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatPlan } from '../../../src/schema/format-plan.js';
-import { planSchema } from '../../../src/schema/schema-plan.js';
-import type { TableSchema } from '../../../src/schema/table-schema.js';
-import { desiredSchema } from '../../../src/schema/table-schema.js';
+import { formatPlan } from '../../../src/admin/format-plan.js';
+import { planSchema } from '../../../src/admin/schema-plan.js';
+import type { TableSchema } from '../../../src/admin/table-schema.js';
+import { desiredSchema } from '../../../src/admin/table-schema.js';
 import { expectGolden } from '../../support/golden-file.js';
 import { Invoice, Payment, Telemetry } from './schema-entities.js';
 

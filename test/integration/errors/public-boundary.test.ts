@@ -15,67 +15,76 @@ import {
   BigtableConnection,
   BigtableMapperError,
   CollectionQuery,
-  EntityRegistry,
   Lookup,
   Mapper,
   Query,
   Repository,
-  SchemaManager,
   defineEntity,
-  describeTable,
   getEntityMetadata,
-  inferTableEntities,
   readKeyRange,
+  isKeyOf,
+  keyOwner,
+  printableKey,
+  emitProcessWarning,
+  upcastStep,
+  Codecs,
+  Gc,
+} from '../../../src/index.js';
+import {
+  EntityRegistry,
+  findKeyCollision,
+  moduleEntities,
+  familySpecsOf,
+} from '../../../src/metadata/public/index.js';
+import {
+  SchemaManager,
+  describeTable,
+  describeChange,
+  desiredSchema,
+  formatGcRule,
+  formatPlan,
+  planSchema,
+  rowKeySchemaFromJson,
+  rowKeySchemaToJson,
+} from '../../../src/admin/index.js';
+import {
+  inferTableEntities,
+  exportSchemaFiles,
+  formatFamiliesFile,
+  generateEntitiesSource,
+  generateEntitySource,
+  generateEntitySourceFromFiles,
+  inferenceComment,
+  kebabCase,
+  parseFamiliesFile,
+  parseSchemaFiles,
+  schemaFilesEntities,
+  schemaFilesMetadata,
+} from '../../../src/codegen/index.js';
+import {
   compareBytes,
   compileRowKeySchema,
   createKeyCodec,
   createSegmentCodec,
   decodeRowKeyWithSchema,
-  describeChange,
-  desiredSchema,
   encodeRowKeyWithSchema,
-  exportSchemaFiles,
-  findKeyCollision,
-  formatFamiliesFile,
-  formatFindings,
-  formatGcRule,
-  formatPlan,
   formatRowKeySchemaFile,
-  generateEntitiesSource,
-  generateEntitySource,
-  generateEntitySourceFromFiles,
-  inferenceComment,
   isEmptyKeyRange,
-  isKeyOf,
-  keyOwner,
   keyRangeContains,
   keySegmentsFromRowKeySchema,
   keySuccessor,
-  lintEntities,
-  lintSchemaFiles,
-  moduleEntities,
   normalizeKeyRanges,
-  parseFamiliesFile,
   parseRowKeySchemaFile,
-  parseSchemaFiles,
-  planSchema,
   pointKeyRange,
   prefixKeyRange,
-  printableKey,
-  emitProcessWarning,
   rowKeyRangesWithSchema,
   rowKeySchemaForKey,
-  rowKeySchemaFromJson,
-  rowKeySchemaToJson,
-  schemaFilesEntities,
-  schemaFilesMetadata,
-  upcastStep,
-  familySpecsOf,
-  Codecs,
-  Gc,
   orderedCode,
-} from '../../../src/index.js';
-import type { ErrorCode, OrderedCodeDirection, RowKeySchema } from '../../../src/index.js';
+} from '../../../src/keys/index.js';
+import { formatFindings, lintEntities, lintSchemaFiles, sortFindings } from '../../../src/lint/index.js';
+import { backfill } from '../../../src/backfill/index.js';
+import type { ErrorCode } from '../../../src/index.js';
+import type { OrderedCodeDirection, RowKeySchema } from '../../../src/keys/index.js';
 import { useMapperPair } from '../../reliability/support/mapper-pair.js';
 
 // The public boundary (issue 23, item 14; docs/errors.md "Arguments"): every public method and builder step,
@@ -292,6 +301,10 @@ const ROWS: Readonly<Record<string, Row>> = {
   'Mapper.backfill': [
     ['entity null', 'INVALID_ARGUMENT', () => mapper().backfill(bad(null))],
     ['options a string', 'INVALID_ARGUMENT', () => mapper().backfill(Club, bad('x'))],
+  ],
+  backfill: [
+    ['entity null', 'INVALID_ARGUMENT', () => backfill(mapper(), bad(null))],
+    ['options a string', 'INVALID_ARGUMENT', () => backfill(mapper(), Club, bad('x'))],
   ],
 
   // Repository
@@ -801,6 +814,12 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['b null', 'INVALID_ARGUMENT', () => findKeyCollision(META().key, bad(null))],
   ],
   formatFamiliesFile: firsts(formatFamiliesFile),
+  kebabCase: [
+    ['null', 'INVALID_ARGUMENT', () => kebabCase(bad(null))],
+    ['a number', 'INVALID_ARGUMENT', () => kebabCase(bad(1))],
+    ['empty', 'INVALID_ARGUMENT', () => kebabCase('')],
+  ],
+  sortFindings: [...firsts(sortFindings), ['[null]', 'INVALID_ARGUMENT', () => sortFindings(bad([null]))]],
   formatFindings: [
     ...firsts(formatFindings),
     ['[null]', 'INVALID_ARGUMENT', () => formatFindings(bad([null]))],
@@ -982,13 +1001,16 @@ const NO_ARGUMENTS = new Set([
 const isErrorClass = (name: string): boolean => name.endsWith('Error');
 
 /**
- * Every callable of the API report: `Class.member` for each member of an exported class (fields and getters too:
- * they are exempted by name), each exported function, and `object.method` for the methods of exported constant
- * objects (`Gc`, `Codecs`: `export const X: Readonly<{ … }>`; `orderedCode`: `export const x: SomeInterface`).
+ * Every callable of the API reports (root and tools): `Class.member` for each member of an exported class (fields
+ * and getters too: they are exempted by name), each exported function, and `object.method` for the methods of
+ * exported constant objects (`Gc`, `Codecs`: `export const X: Readonly<{ … }>`; `orderedCode`: `export const x: SomeInterface`).
  */
 function publicMembers(): string[] {
-  const report = readFileSync(new URL('../../../etc/bigtable-mapper.api.md', import.meta.url), 'utf8');
-  const lines = report.split('\n');
+  // The root and the tool entry points that names left the root for (the tools take the same boundary checks).
+  const reports = ['', '-schema', '-codegen', '-lint', '-backfill', '-keys', '-metadata'].map((suffix) =>
+    readFileSync(new URL(`../../../etc/bigtable-mapper${suffix}.api.md`, import.meta.url), 'utf8'),
+  );
+  const lines = reports.join('\n').split('\n');
   const out = new Set<string>();
   // An interface's methods, for constants typed by an exported interface.
   const interfaceMethods = (name: string): string[] => {

@@ -4,10 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useMapper } from 'bigtable-mapper/testing/vitest';
 import { InvalidArgumentError } from '../../../src/errors/invalid-argument-error.js';
 import { Mapper } from '../../../src/repository/mapper.js';
-import {
-  BackfillCheckpoints,
-  BACKFILL_TABLE,
-} from '../../../src/repository/backfill/backfill-checkpoints.js';
+import { BackfillCheckpoints, BACKFILL_TABLE } from '../../../src/backfill/backfill-checkpoints.js';
 import { resolveCallPolicy } from '../../../src/transport/call-policy.js';
 import { User, UserV1, UserV2, v1, v2, v3 } from './evolving-users.js';
 

@@ -9,9 +9,9 @@ import { wholeEntityReadFilter } from '../../../src/query/compiler/filters/entit
 import { entityPrefixRanges } from '../../../src/query/planner/entity-key-span.js';
 import { Mapper } from '../../../src/repository/mapper.js';
 import { resolveCallPolicy } from '../../../src/transport/call-policy.js';
-import { inspectRow } from '../../../src/repository/backfill/migrate-row.js';
-import { scanShard, Slots } from '../../../src/repository/backfill/scan-shard.js';
-import type { BackfillProgress, BackfillRowEvent } from '../../../src/repository/backfill/backfill-types.js';
+import { inspectRow } from '../../../src/backfill/migrate-row.js';
+import { scanShard, Slots } from '../../../src/backfill/scan-shard.js';
+import type { BackfillProgress, BackfillRowEvent } from '../../../src/backfill/backfill-types.js';
 import { BfUser, BfUserV1 } from '../../fixtures/cli/backfill-users.mjs';
 
 const mapper = useMapper([BfUser]);

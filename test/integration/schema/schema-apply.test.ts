@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Aggregate, Column, Entity, Family, Gc, KeyPart } from '../../../decorators/index.js';
 import { DestructiveChangeError } from '../../../src/errors/destructive-change-error.js';
 import { Mapper } from '../../../src/repository/mapper.js';
-import { formatPlan } from '../../../src/schema/format-plan.js';
+import { formatPlan } from '../../../src/admin/format-plan.js';
 import { EMULATOR_INSTANCE, EMULATOR_PROJECT } from '../../../src/testing/test-table.js';
 import { BigtableConnection } from '../../../src/transport/bigtable-connection.js';
 import { createTable, deleteTable, getTableSchema } from '../../../src/transport/table-admin.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatTable } from '../../../src/cli/format-table.js';
 import { cellText, jsonValue } from '../../../src/cli/json-value.js';
-import { kebabCase } from '../../../src/schema/codegen/kebab-case.js';
+import { kebabCase } from '../../../src/codegen/source/kebab-case.js';
 
 describe('CLI output helpers', () => {
   it('jsonValue makes entity values JSON-safe', () => {

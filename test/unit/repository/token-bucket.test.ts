@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BucketClock } from '../../../src/repository/backfill/token-bucket.js';
-import { TokenBucket } from '../../../src/repository/backfill/token-bucket.js';
+import type { BucketClock } from '../../../src/backfill/token-bucket.js';
+import { TokenBucket } from '../../../src/backfill/token-bucket.js';
 
 /** Simulated time: sleeping advances the clock, so the test counts grants against time without waiting. */
 function fakeClock(): BucketClock & { t: number } {

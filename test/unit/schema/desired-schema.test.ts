@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Column, Entity, Family, KeyPart } from '../../../decorators/index.js';
-import { planSchema } from '../../../src/schema/schema-plan.js';
-import { desiredSchema, rowKeySchemaFromJson, rowKeySchemaToJson } from '../../../src/schema/table-schema.js';
+import { planSchema } from '../../../src/admin/schema-plan.js';
+import { desiredSchema, rowKeySchemaFromJson, rowKeySchemaToJson } from '../../../src/admin/table-schema.js';
 import { Invoice, Payment, Telemetry } from '../../golden/schema/schema-entities.js';
 
 @Entity({ table: 'clash' })

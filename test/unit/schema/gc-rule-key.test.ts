@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GcRule } from '../../../src/model/family-spec.js';
-import { gcRuleKey } from '../../../src/schema/gc-rule-key.js';
-import { planSchema } from '../../../src/schema/schema-plan.js';
-import type { TableSchema } from '../../../src/schema/table-schema.js';
+import { gcRuleKey } from '../../../src/admin/gc-rule-key.js';
+import { planSchema } from '../../../src/admin/schema-plan.js';
+import type { TableSchema } from '../../../src/admin/table-schema.js';
 
 const age = { maxAgeMillis: 86_400_000 };
 const table = (gcRule: GcRule | undefined): TableSchema => ({

@@ -3,7 +3,7 @@ import { Column, Entity, Family, KeyPart } from '../../../decorators/index.js';
 import { InvalidArgumentError } from '../../../src/errors/invalid-argument-error.js';
 import { MetadataError } from '../../../src/errors/metadata-error.js';
 import { defineEntity } from '../../../src/metadata/define-entity.js';
-import { moduleEntities } from '../../../src/schema/module-entities.js';
+import { moduleEntities } from '../../../src/metadata/module-entities.js';
 
 @Entity({ table: 'me_devices' })
 @Family('d')

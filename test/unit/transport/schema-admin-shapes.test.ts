@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { rowKeySchemaToJson } from '../../../src/schema/table-schema.js';
+import { rowKeySchemaToJson } from '../../../src/admin/table-schema.js';
 import type { RowKeySchema } from '../../../src/codecs/key/row-key-schema.js';
 import {
   fromAdminColumnFamily,

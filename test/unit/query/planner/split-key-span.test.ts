@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareBytes } from '../../../../src/codecs/key/bytes.js';
-import type { KeySpan } from '../../../../src/query/planner/split-key-span.js';
+import type { KeySpan } from '../../../../src/backfill/split-key-span.js';
 import {
   coveringSpan,
   interpolateKeys,
   keyFraction,
   shardCuts,
   splitKeySpan,
-} from '../../../../src/query/planner/split-key-span.js';
+} from '../../../../src/backfill/split-key-span.js';
 
 const b = (s: string): Uint8Array => new TextEncoder().encode(s);
 const text = (k: Uint8Array | undefined): string | undefined =>

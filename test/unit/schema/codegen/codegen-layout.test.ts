@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { parseRowKeySchemaFile } from '../../../../src/codecs/key/row-key-schema-file.js';
-import { generateEntitySource } from '../../../../src/schema/codegen/generate-entity-source.js';
-import { parseFamiliesFile } from '../../../../src/schema/codegen/parse-families-file.js';
+import { generateEntitySource } from '../../../../src/codegen/source/generate-entity-source.js';
+import { parseFamiliesFile } from '../../../../src/codegen/files/parse-families-file.js';
 import { SEED_ROW_KEY_SCHEMA } from './seed-device-files.js';
 
 async function expectPrettierStable(source: string): Promise<void> {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseRowKeySchemaFile } from '../../../../src/codecs/key/row-key-schema-file.js';
 import { MetadataError } from '../../../../src/errors/metadata-error.js';
-import { generateEntitySource } from '../../../../src/schema/codegen/generate-entity-source.js';
-import type { GenerateEntitySourceOptions } from '../../../../src/schema/codegen/generate-entity-source.js';
-import { parseFamiliesFile } from '../../../../src/schema/codegen/parse-families-file.js';
+import { generateEntitySource } from '../../../../src/codegen/source/generate-entity-source.js';
+import type { GenerateEntitySourceOptions } from '../../../../src/codegen/source/generate-entity-source.js';
+import { parseFamiliesFile } from '../../../../src/codegen/files/parse-families-file.js';
 import { SEED_FAMILIES, SEED_ROW_KEY_SCHEMA } from './seed-device-files.js';
 
 const KEY = `

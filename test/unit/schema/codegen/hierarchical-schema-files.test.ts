@@ -7,15 +7,15 @@ import { parseRowKeySchemaFile } from '../../../../src/codecs/key/row-key-schema
 import { MetadataError } from '../../../../src/errors/metadata-error.js';
 import type { EntityClass } from '../../../../src/metadata/entity-metadata.js';
 import { resolveEntity } from '../../../../src/metadata/resolve-entity.js';
-import { exportSchemaFiles } from '../../../../src/schema/codegen/export-schema-files.js';
-import type { FamiliesFile, SchemaFilesInput } from '../../../../src/schema/codegen/families-file-types.js';
-import { formatFamiliesFile } from '../../../../src/schema/codegen/format-families-file.js';
+import { exportSchemaFiles } from '../../../../src/codegen/files/export-schema-files.js';
+import type { FamiliesFile, SchemaFilesInput } from '../../../../src/codegen/files/families-file-types.js';
+import { formatFamiliesFile } from '../../../../src/codegen/files/format-families-file.js';
 import {
   generateEntitiesSource,
   generateEntitySource,
-} from '../../../../src/schema/codegen/generate-entity-source.js';
-import { parseFamiliesFile } from '../../../../src/schema/codegen/parse-families-file.js';
-import { schemaFilesEntities } from '../../../../src/schema/codegen/schema-files-metadata.js';
+} from '../../../../src/codegen/source/generate-entity-source.js';
+import { parseFamiliesFile } from '../../../../src/codegen/files/parse-families-file.js';
+import { schemaFilesEntities } from '../../../../src/codegen/files/schema-files-metadata.js';
 
 function exported(cls: EntityClass, source: string): SchemaFilesInput {
   const files = exportSchemaFiles(resolveEntity(cls));

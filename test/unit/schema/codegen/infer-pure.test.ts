@@ -6,14 +6,14 @@ import type { RowData } from '../../../../src/model/row-data.js';
 import {
   schemaFilesEntities,
   schemaFilesMetadata,
-} from '../../../../src/schema/codegen/schema-files-metadata.js';
-import { inferHierarchy } from '../../../../src/schema/codegen/infer-hierarchy.js';
-import { inferFamilies } from '../../../../src/schema/codegen/infer-families.js';
-import { inferEntitiesFromSample } from '../../../../src/schema/codegen/infer-table-entities.js';
-import { inferKeyLayout } from '../../../../src/schema/codegen/infer-key-layout.js';
-import { guessValueCodec, looksLikeProtobuf } from '../../../../src/schema/codegen/infer-value-codec.js';
-import { planSampleRanges } from '../../../../src/schema/codegen/sample-table.js';
-import { confidenceOf, inferenceComment } from '../../../../src/schema/codegen/inference.js';
+} from '../../../../src/codegen/files/schema-files-metadata.js';
+import { inferHierarchy } from '../../../../src/codegen/infer/infer-hierarchy.js';
+import { inferFamilies } from '../../../../src/codegen/infer/infer-families.js';
+import { inferEntitiesFromSample } from '../../../../src/codegen/infer/infer-table-entities.js';
+import { inferKeyLayout } from '../../../../src/codegen/infer/infer-key-layout.js';
+import { guessValueCodec, looksLikeProtobuf } from '../../../../src/codegen/infer/infer-value-codec.js';
+import { planSampleRanges } from '../../../../src/codegen/infer/sample-table.js';
+import { confidenceOf, inferenceComment } from '../../../../src/codegen/infer/inference.js';
 import { float64Bytes, int64Bytes } from '../../../support/generated-sources.js';
 
 const text = (s: string): Uint8Array => new TextEncoder().encode(s);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MetadataError } from '../../../../src/errors/metadata-error.js';
-import { formatFamiliesFile } from '../../../../src/schema/codegen/format-families-file.js';
-import { parseFamiliesFile } from '../../../../src/schema/codegen/parse-families-file.js';
+import { formatFamiliesFile } from '../../../../src/codegen/files/format-families-file.js';
+import { parseFamiliesFile } from '../../../../src/codegen/files/parse-families-file.js';
 import { SEED_FAMILIES } from './seed-device-files.js';
 
 function problems(text: string): string[] {

@@ -12,7 +12,7 @@ import { Video } from '../../../../examples/video-row.js';
 import { VideoComment, VideoItem } from '../../../../examples/video-comment-rows.js';
 import { InvoicePayment } from '../../../../examples/invoice-rows.js';
 import type { RowKeySchema } from '../../../../src/codecs/key/row-key-schema.js';
-import type { FamiliesFile } from '../../../../src/schema/codegen/families-file-types.js';
+import type { FamiliesFile } from '../../../../src/codegen/files/families-file-types.js';
 import { Explicit } from '../../../fixtures/entities/compile-mode-entities.js';
 import { Invoice, Payment, Telemetry } from '../../../golden/schema/schema-entities.js';
 import { encodeRowKeyWithSchema } from '../../../../src/codecs/key/row-key-schema.js';
@@ -25,13 +25,13 @@ import { resolveEntity } from '../../../../src/metadata/resolve-entity.js';
 import type { EntityClass, EntityMetadata } from '../../../../src/metadata/entity-metadata.js';
 import { defineEntity } from '../../../../src/metadata/define-entity.js';
 import { Gc } from '../../../../src/metadata/gc.js';
-import { exportSchemaFiles } from '../../../../src/schema/codegen/export-schema-files.js';
+import { exportSchemaFiles } from '../../../../src/codegen/files/export-schema-files.js';
 import {
   generateEntitiesSource,
   generateEntitySource,
-} from '../../../../src/schema/codegen/generate-entity-source.js';
-import { parseFamiliesFile } from '../../../../src/schema/codegen/parse-families-file.js';
-import { schemaFilesEntities } from '../../../../src/schema/codegen/schema-files-metadata.js';
+} from '../../../../src/codegen/source/generate-entity-source.js';
+import { parseFamiliesFile } from '../../../../src/codegen/files/parse-families-file.js';
+import { schemaFilesEntities } from '../../../../src/codegen/files/schema-files-metadata.js';
 import { SEED_FAMILIES, SEED_ROW_KEY_SCHEMA } from './seed-device-files.js';
 import { prepareGeneratedDir, typeErrors } from '../../../support/generated-sources.js';
 import { videoWithDecorators, videoWithDefineEntity } from '../../../fixtures/entities/video-entity.js';

@@ -4,9 +4,9 @@ import { upcastStep } from '../../../../decorators/index.js';
 import type { EntityClass, EntityMetadata } from '../../../../src/metadata/entity-metadata.js';
 import type { UpcastStep } from '../../../../src/metadata/evolution-options.js';
 import { defineEntity, getEntityMetadata } from '../../../../src/metadata/index.js';
-import { lintEntities } from '../../../../src/schema/lint/lint-entities.js';
-import type { LintRuleId } from '../../../../src/schema/lint/lint-rules.js';
-import type { LintFinding, LintOptions } from '../../../../src/schema/lint/lint-types.js';
+import { lintEntities } from '../../../../src/lint/lint-entities.js';
+import type { LintRuleId } from '../../../../src/lint/lint-rules.js';
+import type { LintFinding, LintOptions } from '../../../../src/lint/lint-types.js';
 
 type State = Readonly<Record<string, unknown>>;
 type Step = UpcastStep<never, object>;

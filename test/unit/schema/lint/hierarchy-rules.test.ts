@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EntityClass, EntityMetadata } from '../../../../src/metadata/entity-metadata.js';
 import { defineEntity } from '../../../../src/metadata/index.js';
 import { EntityRegistry } from '../../../../src/metadata/entity-registry.js';
-import { lintEntities } from '../../../../src/schema/lint/lint-entities.js';
+import { lintEntities } from '../../../../src/lint/lint-entities.js';
 import { chatModel } from '../../../support/chat-model.js';
 
 type Loose = Record<string, unknown>;

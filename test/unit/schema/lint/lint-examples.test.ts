@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { examples } from '../../../../examples/examples.js';
 import { getEntityMetadata } from '../../../../src/metadata/index.js';
-import { formatFindings } from '../../../../src/schema/lint/format-findings.js';
-import { lintEntities } from '../../../../src/schema/lint/lint-entities.js';
+import { formatFindings } from '../../../../src/lint/format-findings.js';
+import { lintEntities } from '../../../../src/lint/lint-entities.js';
 
 const metas = examples.flatMap((e) => e.entities).map((cls) => getEntityMetadata(cls));
 

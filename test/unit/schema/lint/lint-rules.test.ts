@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { Column, Counter, Entity, Family, Gc, KeyPart, QualifierSet } from '../../../../decorators/index.js';
 import type { EntityClass, EntityMetadata } from '../../../../src/metadata/entity-metadata.js';
 import { defineEntity, getEntityMetadata } from '../../../../src/metadata/index.js';
-import { lintEntities } from '../../../../src/schema/lint/lint-entities.js';
-import { LINT_RULES, type LintRuleId } from '../../../../src/schema/lint/lint-rules.js';
-import type { LintFinding, LintOptions } from '../../../../src/schema/lint/lint-types.js';
+import { lintEntities } from '../../../../src/lint/lint-entities.js';
+import { LINT_RULES, type LintRuleId } from '../../../../src/lint/lint-rules.js';
+import type { LintFinding, LintOptions } from '../../../../src/lint/lint-types.js';
 
 let tables = 0;
 /** A class named `name` (entity names come from class names), its own table each time. */

@@ -6,11 +6,11 @@ import { VideoComment } from '../../../../examples/video-comment-rows.js';
 import { parseRowKeySchemaFile } from '../../../../src/codecs/key/row-key-schema-file.js';
 import { MetadataError } from '../../../../src/errors/metadata-error.js';
 import { getEntityMetadata, resolveEntity } from '../../../../src/metadata/index.js';
-import { exportSchemaFiles } from '../../../../src/schema/codegen/export-schema-files.js';
-import { formatFamiliesFile } from '../../../../src/schema/codegen/format-families-file.js';
-import { parseFamiliesFile } from '../../../../src/schema/codegen/parse-families-file.js';
-import { lintEntities } from '../../../../src/schema/lint/lint-entities.js';
-import { lintSchemaFiles } from '../../../../src/schema/lint/lint-schema-files.js';
+import { exportSchemaFiles } from '../../../../src/codegen/files/export-schema-files.js';
+import { formatFamiliesFile } from '../../../../src/codegen/files/format-families-file.js';
+import { parseFamiliesFile } from '../../../../src/codegen/files/parse-families-file.js';
+import { lintEntities } from '../../../../src/lint/lint-entities.js';
+import { lintSchemaFiles } from '../../../../src/lint/lint-schema-files.js';
 import { videoWithDecorators, videoWithDefineEntity } from '../../../fixtures/entities/video-entity.js';
 import { SEED_FAMILIES, SEED_ROW_KEY_SCHEMA } from '../codegen/seed-device-files.js';
 

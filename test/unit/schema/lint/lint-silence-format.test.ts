@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { Gc } from '../../../../decorators/index.js';
 import { defineEntity, getEntityMetadata } from '../../../../src/metadata/index.js';
-import { formatFindings, sortFindings } from '../../../../src/schema/lint/format-findings.js';
-import { lintEntities } from '../../../../src/schema/lint/lint-entities.js';
+import { formatFindings, sortFindings } from '../../../../src/lint/format-findings.js';
+import { lintEntities } from '../../../../src/lint/lint-entities.js';
 
 class ReadingByTime {
   at!: Date;

@@ -6,7 +6,7 @@ import {
   isHashLikeName,
   isTenantLikeName,
   nameWords,
-} from '../../../../src/schema/lint/name-heuristics.js';
+} from '../../../../src/lint/name-heuristics.js';
 
 describe('name heuristics', () => {
   it('split camelCase, snake_case and acronyms into words', () => {

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { checkMilliseconds } from '../errors/check-argument.js';
 import type { BoundCallOptions, CallTimeouts } from './call-timeouts.js';
 import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
@@ -34,14 +34,7 @@ export function resolveCallPolicy(options: {
   const retry = resolveRetryPolicy(options.retry, DEFAULT_RETRY_POLICY);
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   for (const key of ['attemptMs', 'totalMs', 'readIdleMs', 'adminMs'] as const) {
-    if (!(Number.isFinite(timeouts[key]) && timeouts[key] > 0)) {
-      throw new InvalidArgumentError({
-        api: 'RepositoryOptions',
-        argument: `timeouts.${key}`,
-        value: timeouts[key],
-        expected: 'a positive number of milliseconds',
-      });
-    }
+    checkMilliseconds({ api: 'RepositoryOptions', argument: `timeouts.${key}` }, timeouts[key]);
   }
   return Object.freeze({ retry, timeouts: Object.freeze(timeouts) });
 }

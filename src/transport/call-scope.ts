@@ -1,8 +1,7 @@
 import { AbortedError } from '../errors/aborted-error.js';
 import { ConnectionClosedError } from '../errors/connection-closed-error.js';
 import { DeadlineExceededError } from '../errors/deadline-exceeded-error.js';
-import { checkSignal } from '../errors/check-argument.js';
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { checkMilliseconds, checkSignal } from '../errors/check-argument.js';
 import type { BoundCallOptions } from './call-timeouts.js';
 import { IdleWatch } from './idle-watch.js';
 
@@ -50,14 +49,7 @@ export class CallScope {
     const { signal, timeoutMs, deadlineAt } = options;
     // A signal that is no AbortSignal would fail deep in the transport (or be ignored): refused like a bad deadline.
     checkSignal({ api: rpc, argument: 'signal' }, signal);
-    if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-      throw new InvalidArgumentError({
-        api: rpc,
-        argument: 'timeoutMs',
-        value: timeoutMs,
-        expected: 'a positive number of milliseconds',
-      });
-    }
+    if (timeoutMs !== undefined) checkMilliseconds({ api: rpc, argument: 'timeoutMs' }, timeoutMs);
     // A deadline shared with earlier RPCs of the same public call (see BoundCallOptions) wins over a fresh one.
     this.deadlineAt = deadlineAt ?? (timeoutMs === undefined ? undefined : this.startedAt + timeoutMs);
     this.watchClose(closeSignal);

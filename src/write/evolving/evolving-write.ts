@@ -1,3 +1,4 @@
+import { bytesEqual } from '../../codecs/key/bytes.js';
 import { NotFoundError } from '../../errors/not-found-error.js';
 import { OptimisticLockError } from '../../errors/optimistic-lock-error.js';
 import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.js';
@@ -143,7 +144,7 @@ function sameCell(
   if (!sameVersion(stored, expected.value)) return false;
   if (expected.cell === undefined) return true;
   const cell = versionCellIn(target.meta, row);
-  return cell !== undefined && Buffer.from(cell).equals(expected.cell);
+  return cell !== undefined && bytesEqual(cell, expected.cell);
 }
 
 function storedVersion(target: WriteTarget<object>, row: RowData): unknown {

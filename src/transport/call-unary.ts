@@ -93,7 +93,7 @@ export async function callUnary<T>(
         gaxOptions.otherArgs = { headers: dataCallHeaders(cookies?.values) };
       }
       const remaining = scope.remainingMs();
-      const cappedByDeadline = remaining !== undefined && remaining < attemptMs;
+      const cappedByDeadline = remaining !== undefined && remaining <= attemptMs;
       gaxOptions.timeout = Math.max(1, Math.ceil(Math.min(attemptMs, remaining ?? attemptMs)));
       let sent: Promise<T>;
       try {

@@ -208,7 +208,7 @@ async function sendRequest(
     // deadline watch by a moment, and it is the call's deadline all the same.
     if (
       remaining !== undefined &&
-      remaining < attemptMs &&
+      remaining <= attemptMs &&
       grpcCodeOf(error) === GrpcStatus.DEADLINE_EXCEEDED
     )
       scope.expireDeadline();

@@ -34,6 +34,18 @@ describe("callUnary at the call's deadline", () => {
     await expect(call).rejects.toBeInstanceOf(DeadlineExceededError);
   });
 
+  it('the same when the attempt deadline equals the call deadline (an admin call: attemptMs = adminMs)', async () => {
+    const call = callUnary(connection, 'GetTable', earlyDeadline, {
+      safety: 'read',
+      client: 'admin',
+      deadlineAt: Date.now() + 300,
+      timeoutMs: 300,
+      timeouts: { attemptMs: 300, totalMs: 300 },
+      retry: { initialBackoffMs: 200, maxBackoffMs: 200 },
+    });
+    await expect(call).rejects.toBeInstanceOf(DeadlineExceededError);
+  });
+
   it('a write in the same case is an outcome unknown caused by the deadline', async () => {
     const call = callUnary(connection, 'MutateRow', earlyDeadline, {
       safety: 'write',

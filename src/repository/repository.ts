@@ -35,6 +35,10 @@ import type { EntityArguments } from './entity-arguments.js';
 import { entityArguments } from './entity-arguments.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
 import { checkRepositoryOptions } from './repository-options.js';
+import type { MappingWarning } from '../mapping/mapping-warning.js';
+import type { CallObserver } from '../observe/call-observer.js';
+import { mapperObserver } from './mapper-observer.js';
+import { routeWarnings } from './route-warnings.js';
 
 /**
  * Reads and writes one entity class. Every write of one entity is one atomic row mutation; see docs/writes.md for
@@ -57,11 +61,26 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   private readonly check: EntityArguments;
   /** Where this entity's writes run, one target per public call. */
   private readonly writes: WriteTargets<E>;
+  /** Spans, metrics and events of this repository's calls (the mapper's, shared by its repositories). */
+  private readonly observer: CallObserver<MappingWarning>;
 
+  constructor(connection: BigtableConnection, meta: EntityMetadata<E>, options?: RepositoryOptions);
+  /**
+   * With the mapper's observer, shared by its repositories (a repository made alone observes its own calls).
+   *
+   * @internal The observer is the SDK's own.
+   */
+  constructor(
+    connection: BigtableConnection,
+    meta: EntityMetadata<E>,
+    options: RepositoryOptions,
+    observer: CallObserver<MappingWarning>,
+  );
   constructor(
     private readonly connection: BigtableConnection,
     readonly meta: EntityMetadata<E>,
     private readonly options: RepositoryOptions = {},
+    observer?: CallObserver<MappingWarning>,
   ) {
     const api = 'Repository.constructor';
     checkInstance({ api, argument: 'connection' }, connection, BigtableConnection, 'a BigtableConnection');
@@ -71,7 +90,17 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.policy = resolveCallPolicy(options);
     const tableId = (): string => this.tableId;
     const now = (): number => this.now();
-    this.writes = new WriteTargets({ connection, meta, tableId, now, policy: this.policy, tuning: options });
+    this.observer = observer ?? mapperObserver(connection, options);
+    const tuning = { ...options, onWarning: routeWarnings(options.onWarning, this.observer) };
+    this.writes = new WriteTargets({
+      connection,
+      meta,
+      tableId,
+      now,
+      policy: this.policy,
+      tuning,
+      observer: this.observer,
+    });
     const evolution = meta.evolution;
     this.writeBack =
       evolution !== undefined && (options.writeBack ?? evolution.writeBack)
@@ -176,6 +205,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       now: () => this.now(),
       read: callOptions(this.policy),
       upcast: this.writeBack ? this.writeBack.offer.bind(this.writeBack) : undefined,
+      observer: this.observer,
     });
   }
 
@@ -229,7 +259,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async save(entity: E, options: SaveEntityOptions = {}): Promise<E> {
     this.check.entity('save', entity);
     this.check.call('save', options);
-    return saveEntity(this.writes.of(options), entity, options, this.writes.saveOptions);
+    return this.writes.run('save', options, (t) => saveEntity(t, entity, options, this.writes.saveOptions));
   }
 
   /**
@@ -244,7 +274,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async insert(entity: E, options: CallOptions = {}): Promise<E> {
     this.check.entity('insert', entity);
     this.check.call('insert', options);
-    return insertEntity(this.writes.of(options), entity, this.writes.saveOptions);
+    return this.writes.run('insert', options, (t) => insertEntity(t, entity, this.writes.saveOptions));
   }
 
   /**
@@ -267,7 +297,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.changes('update', changes);
     this.check.call('update', options);
     this.check.expectedVersion('update', options);
-    return updateEntity(this.writes.of(options), key, changes, options);
+    return this.writes.run('update', options, (t) => updateEntity(t, key, changes, options));
   }
 
   /**
@@ -291,7 +321,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'add', ['set']);
     this.check.members('add', 'members', members, property);
     this.check.call('add', options);
-    await writeEntries(this.writes.of(options), key, field, { put: members });
+    await this.writes.run('add', options, (t) => writeEntries(t, key, field, { put: members }));
   }
 
   /**
@@ -315,7 +345,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'put', ['map']);
     this.check.call('put', options);
     const list = this.check.entries('put', entries, property);
-    await writeEntries(this.writes.of(options), key, field, { put: list });
+    await this.writes.run('put', options, (t) => writeEntries(t, key, field, { put: list }));
   }
 
   /**
@@ -338,7 +368,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'remove', ['set', 'map']);
     this.check.members('remove', 'members', members, property);
     this.check.call('remove', options);
-    await writeEntries(this.writes.of(options), key, field, { remove: members });
+    await this.writes.run('remove', options, (t) => writeEntries(t, key, field, { remove: members }));
   }
 
   /**
@@ -400,7 +430,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.entity('delete', key, 'key');
     this.check.call('delete', options);
     this.check.expectedVersion('delete', options);
-    await deleteEntity(this.writes.of(options), key, options);
+    await this.writes.run('delete', options, (t) => deleteEntity(t, key, options));
   }
 
   /**
@@ -430,7 +460,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.key('deleteByPrefix', partialKey);
     this.check.call('deleteByPrefix', options);
     this.check.alsoDelete('deleteByPrefix', options);
-    await deleteByPrefix(this.writes.of(options), partialKey, options);
+    await this.writes.run('deleteByPrefix', options, (t) => deleteByPrefix(t, partialKey, options));
   }
 
   /**
@@ -453,7 +483,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<bigint | number> {
     this.check.key('increment', key);
     this.check.call('increment', options);
-    return incrementCounter(this.writes.of(options), key, property, by);
+    return this.writes.run('increment', options, (t) => incrementCounter(t, key, property, by));
   }
 
   /**
@@ -475,7 +505,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<void> {
     this.check.key('aggregate', key);
     this.check.call('aggregate', options);
-    await addToAggregate(this.writes.of(options), key, property, value, options.bucket ?? new Date(0));
+    await this.writes.run('aggregate', options, (t) =>
+      addToAggregate(t, key, property, value, options.bucket ?? new Date(0)),
+    );
   }
 
   /**
@@ -506,8 +538,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     options: SaveManyOptions = {},
   ): Promise<void> {
     this.check.batch('saveMany', entities, options);
-    await saveMany(this.writes.batch(), entities, options, this.writes.saveOptions, (e) =>
-      this.check.entity('saveMany', e, 'entities[]'),
+    await this.writes.runBatch('saveMany', options, (target, call) =>
+      saveMany(target, entities, call, this.writes.saveOptions, (e) =>
+        this.check.entity('saveMany', e, 'entities[]'),
+      ),
     );
   }
 
@@ -523,10 +557,12 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async deleteMany(keys: readonly FullKey<E, K>[], options: CallOptions = {}): Promise<void> {
     this.check.keys('deleteMany', keys);
     this.check.call('deleteMany', options);
-    await deleteMany(
-      this.writes.batch(),
-      keys.map((k) => this.keyOf(k)),
-      options,
+    await this.writes.runBatch('deleteMany', options, (target, call) =>
+      deleteMany(
+        target,
+        keys.map((k) => this.keyOf(k)),
+        call,
+      ),
     );
   }
 }

@@ -193,7 +193,12 @@ export class Lookup<E extends object> {
       this.props.executor!.forEach(
         this.node.meta,
         this.plan(),
-        { hydrate: true, signal: this.props.call.signal, timeoutMs: this.props.call.timeoutMs },
+        {
+          hydrate: true,
+          signal: this.props.call.signal,
+          timeoutMs: this.props.call.timeoutMs,
+          operation: keys.length === 1 ? 'get' : 'getMany',
+        },
         onRow,
       );
     if (keys.length === 1) {

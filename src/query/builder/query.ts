@@ -419,9 +419,11 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     hydrate: boolean,
     signal: AbortSignal | undefined,
     report: SkippedRowReporter | undefined,
+    operation: string,
   ): QueryExecuteOptions {
     return {
       hydrate,
+      operation,
       signal: signal ?? this.props.call.signal,
       ...(this.props.call.timeoutMs === undefined ? {} : { timeoutMs: this.props.call.timeoutMs }),
       ...(report ? { onDecodeError: report } : {}),
@@ -433,9 +435,14 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     hydrate: boolean,
     signal?: AbortSignal,
     report: SkippedRowReporter | undefined = this.props.skipReporter,
+    operation = 'find',
   ): AsyncIterable<QueryRow> {
     if (!this.props.executor) throw noRepository(this.node.meta);
-    return this.props.executor.execute(this.node.meta, plan, this.options(hydrate, signal, report));
+    return this.props.executor.execute(
+      this.node.meta,
+      plan,
+      this.options(hydrate, signal, report, operation),
+    );
   }
 
   /** Runs the plan to its end, handing each result row to `onRow` (no asynchronous step per row). */
@@ -444,12 +451,13 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     hydrate: boolean,
     signal: AbortSignal | undefined,
     onRow: (key: Uint8Array, entity: object | undefined) => void,
+    operation = 'find',
   ): Promise<void> {
     if (!this.props.executor) throw noRepository(this.node.meta);
     return this.props.executor.forEach(
       this.node.meta,
       plan,
-      this.options(hydrate, signal, this.props.skipReporter),
+      this.options(hydrate, signal, this.props.skipReporter, operation),
       onRow,
     );
   }
@@ -509,7 +517,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   async count(): Promise<number> {
     const plan = this.plan('count');
     let n = 0;
-    await this.each(plan, residualProgram(plan.client).conditions.length > 0, undefined, () => n++);
+    await this.each(plan, residualProgram(plan.client).conditions.length > 0, undefined, () => n++, 'count');
     return n;
   }
 
@@ -523,7 +531,8 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    */
   async exists(): Promise<boolean> {
     const plan = this.plan('exists');
-    for await (const row of this.run(plan, residualProgram(plan.client).conditions.length > 0)) {
+    const keysOnly = residualProgram(plan.client).conditions.length === 0;
+    for await (const row of this.run(plan, !keysOnly, undefined, this.props.skipReporter, 'exists')) {
       void row;
       return true;
     }

@@ -29,6 +29,7 @@ export type { CallSummary, RetryNotice, ScanWarning } from './observe/call-summa
 export { SCAN_WARNING_MIN_ROWS, SCAN_WARNING_RATIO } from './observe/call-summary.js';
 export type { ObserveOptions } from './observe/observe-options.js';
 export type { ObserverEvents } from './observe/call-observer.js';
+export type { ExplainAnalysis, ExplainOptions, ServerReadStats } from './query/explain/explain-analysis.js';
 export { emitProcessWarning } from './write/report-warnings.js';
 export type { RewriteOutcome } from './write/evolving/rewrite-row.js';
 export type {

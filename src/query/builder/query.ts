@@ -14,6 +14,9 @@ import { compileRead } from '../compiler/compile-read.js';
 import type { CompiledRead } from '../compiler/compile-read.js';
 import { encodeCursor } from '../cursor/query-cursor.js';
 import { explainRead } from '../explain/explain-read.js';
+import type { ExplainAnalysis, ExplainOptions } from '../explain/explain-analysis.js';
+import { checkExplainOptions, explainAnalysis } from '../explain/explain-analysis.js';
+import type { CallRecord } from '../../observe/call-record.js';
 import type {
   ConditionNode,
   ConditionOp,
@@ -410,9 +413,37 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    * console.log(q.explain());
    * ```
    */
-  explain(mode: QueryMode = 'rows'): string {
+  explain(mode?: QueryMode): string;
+  /**
+   * Runs the read (as `toArray()` would, the entities discarded) and reports what it cost next to the plan: rows
+   * and cells received vs rows returned, bytes, requests, attempts, duration, and Bigtable's own RequestStats when
+   * it sends them (it is asked for them).
+   *
+   * @example
+   * ```ts
+   * const analysis = await q.explain({ analyze: true });
+   * console.log(analysis.text);
+   * ```
+   */
+  explain(options: ExplainOptions): Promise<ExplainAnalysis>;
+  explain(mode: QueryMode | ExplainOptions = 'rows'): string | Promise<ExplainAnalysis> {
+    if (typeof mode === 'object') return this.analyze(mode);
     checkMode(this.node.meta.name, mode);
     return explainRead(this.compiled(mode, this.node));
+  }
+
+  private async analyze(options: ExplainOptions): Promise<ExplainAnalysis> {
+    checkExplainOptions(`Query<${this.node.meta.name}>.explain`, options);
+    const compiled = this.compiled('rows', this.node);
+    if (compiled.kind !== 'entity' || !this.props.executor) throw noRepository(this.node.meta);
+    let record: CallRecord | undefined;
+    await this.props.executor.forEach(
+      this.node.meta,
+      compiled.plan,
+      { ...this.options(true, undefined, this.props.skipReporter, 'find'), analyze: (r) => (record = r) },
+      () => undefined,
+    );
+    return explainAnalysis(explainRead(compiled), record!);
   }
 
   private options(

@@ -1,5 +1,6 @@
 import type { CallObserver } from '../../observe/call-observer.js';
-import type { CallInfo, CallRecord } from '../../observe/call-record.js';
+import { CallRecord } from '../../observe/call-record.js';
+import type { CallInfo } from '../../observe/call-record.js';
 import type { QueryExecuteOptions } from './query-executor.js';
 
 /** The observer of a read, or none (a read made outside a mapper): only its begin and end. */
@@ -8,13 +9,19 @@ export type ReadObserver = Pick<CallObserver, 'begin' | 'end'> | undefined;
 /** Begins a read's record: when someone observes, or always for explain with analyze (which also wants stats). */
 function begin(observer: ReadObserver, info: CallInfo, options: QueryExecuteOptions): CallRecord | undefined {
   const analyze = options.analyze !== undefined;
-  const record = observer?.begin(info, analyze);
+  // Explain with analyze measures even a read no mapper observes.
+  const record = observer
+    ? observer.begin(info, analyze)
+    : analyze
+      ? new CallRecord(info, undefined)
+      : undefined;
   if (record && analyze) record.wantsRequestStats = true;
   return record;
 }
 
 function end(observer: ReadObserver, record: CallRecord, options: QueryExecuteOptions, error: unknown): void {
-  observer!.end(record, error);
+  if (observer) observer.end(record, error);
+  else record.durationMs = performance.now() - record.startedAt;
   options.analyze?.(record);
 }
 

@@ -10,6 +10,10 @@ import type { EntityArguments } from './entity-arguments.js';
 import { entityArguments } from './entity-arguments.js';
 import type { RepositoryOptions } from './repository-options.js';
 import { checkRepositoryOptions } from './repository-options.js';
+import type { MappingWarning } from '../mapping/mapping-warning.js';
+import type { CallObserver } from '../observe/call-observer.js';
+import { mapperObserver } from './mapper-observer.js';
+import { routeWarnings } from './route-warnings.js';
 
 /**
  * What a {@link Repository} is wired from, so that the façade itself holds only its operations: the checks of its
@@ -31,6 +35,8 @@ export interface RepositoryParts<E extends object> {
   readonly writes: WriteTargets<E>;
   /** Runs compiled plans of this entity on the mapper's connection, with its clock and call policy. */
   executor(): QueryExecutor;
+  /** Spans, metrics and events of the repository's calls (the mapper's, shared by its repositories). */
+  readonly observer: CallObserver<MappingWarning>;
 }
 
 export function repositoryParts<E extends object>(
@@ -38,6 +44,7 @@ export function repositoryParts<E extends object>(
   connection: BigtableConnection,
   meta: EntityMetadata<E>,
   options: RepositoryOptions,
+  observer?: CallObserver<MappingWarning>,
 ): RepositoryParts<E> {
   checkInstance({ api, argument: 'connection' }, connection, BigtableConnection, 'a BigtableConnection');
   checkObject({ api, argument: 'meta' }, meta, 'entity metadata (getEntityMetadata(Class))');
@@ -51,12 +58,16 @@ export function repositoryParts<E extends object>(
     evolution !== undefined && (options.writeBack ?? evolution.writeBack)
       ? new WriteBackQueue(connection, tableId, policy, now, options.onWriteBack)
       : undefined;
+  // A repository made alone observes its own calls.
+  const observed = observer ?? mapperObserver(connection, options);
+  const tuning = { ...options, onWarning: routeWarnings(options.onWarning, observed) };
   // Built on first use: one per repository, since it depends only on the policy and write-back.
   let executor: QueryExecutor | undefined;
   return {
     tableId,
     check: entityArguments(meta),
-    writes: new WriteTargets({ connection, meta, tableId, now, policy, tuning: options }),
+    observer: observed,
+    writes: new WriteTargets({ connection, meta, tableId, now, policy, tuning, observer: observed }),
     executor: () =>
       (executor ??= new TableQueryExecutor({
         connection,
@@ -64,6 +75,7 @@ export function repositoryParts<E extends object>(
         now,
         read: callOptions(policy),
         upcast: writeBack ? writeBack.offer.bind(writeBack) : undefined,
+        observer: observed,
       })),
   };
 }

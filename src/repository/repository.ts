@@ -30,6 +30,8 @@ import type { EntityArguments } from './entity-arguments.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
 import type { RepositoryParts } from './repository-parts.js';
 import { repositoryParts } from './repository-parts.js';
+import type { MappingWarning } from '../mapping/mapping-warning.js';
+import type { CallObserver } from '../observe/call-observer.js';
 
 /**
  * Reads and writes one entity class. Every write of one entity is one atomic row mutation; see docs/writes.md for
@@ -48,12 +50,25 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   private readonly writes: WriteTargets<E>;
   private readonly parts: RepositoryParts<E>;
 
+  constructor(connection: BigtableConnection, meta: EntityMetadata<E>, options?: RepositoryOptions);
+  /**
+   * With the mapper's observer, shared by its repositories (a repository made alone observes its own calls).
+   *
+   * @internal The observer is the SDK's own.
+   */
+  constructor(
+    connection: BigtableConnection,
+    meta: EntityMetadata<E>,
+    options: RepositoryOptions,
+    observer: CallObserver<MappingWarning>,
+  );
   constructor(
     connection: BigtableConnection,
     readonly meta: EntityMetadata<E>,
     options: RepositoryOptions = {},
+    observer?: CallObserver<MappingWarning>,
   ) {
-    this.parts = repositoryParts('Repository.constructor', connection, meta, options);
+    this.parts = repositoryParts('Repository.constructor', connection, meta, options, observer);
     this.check = this.parts.check;
     this.writes = this.parts.writes;
   }
@@ -177,7 +192,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async save(entity: E, options: SaveEntityOptions = {}): Promise<E> {
     this.check.entity('save', entity);
     this.check.call('save', options);
-    return saveEntity(this.writes.of(options), entity, options, this.writes.saveOptions);
+    return this.writes.run('save', options, (t) => saveEntity(t, entity, options, this.writes.saveOptions));
   }
 
   /**
@@ -192,7 +207,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async insert(entity: E, options: CallOptions = {}): Promise<E> {
     this.check.entity('insert', entity);
     this.check.call('insert', options);
-    return insertEntity(this.writes.of(options), entity, this.writes.saveOptions);
+    return this.writes.run('insert', options, (t) => insertEntity(t, entity, this.writes.saveOptions));
   }
 
   /**
@@ -215,7 +230,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.changes('update', changes);
     this.check.call('update', options);
     this.check.expectedVersion('update', options);
-    return updateEntity(this.writes.of(options), key, changes, options);
+    return this.writes.run('update', options, (t) => updateEntity(t, key, changes, options));
   }
 
   /**
@@ -239,7 +254,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'add', ['set']);
     this.check.members('add', 'members', members, property);
     this.check.call('add', options);
-    await writeEntries(this.writes.of(options), key, field, { put: members });
+    await this.writes.run('add', options, (t) => writeEntries(t, key, field, { put: members }));
   }
 
   /**
@@ -263,7 +278,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'put', ['map']);
     this.check.call('put', options);
     const list = this.check.entries('put', entries, property);
-    await writeEntries(this.writes.of(options), key, field, { put: list });
+    await this.writes.run('put', options, (t) => writeEntries(t, key, field, { put: list }));
   }
 
   /**
@@ -286,7 +301,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'remove', ['set', 'map']);
     this.check.members('remove', 'members', members, property);
     this.check.call('remove', options);
-    await writeEntries(this.writes.of(options), key, field, { remove: members });
+    await this.writes.run('remove', options, (t) => writeEntries(t, key, field, { remove: members }));
   }
 
   /**
@@ -328,7 +343,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.entity('delete', key, 'key');
     this.check.call('delete', options);
     this.check.expectedVersion('delete', options);
-    await deleteEntity(this.writes.of(options), key, options);
+    await this.writes.run('delete', options, (t) => deleteEntity(t, key, options));
   }
 
   /**
@@ -358,7 +373,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.key('deleteByPrefix', partialKey);
     this.check.call('deleteByPrefix', options);
     this.check.alsoDelete('deleteByPrefix', options);
-    await deleteByPrefix(this.writes.of(options), partialKey, options);
+    await this.writes.run('deleteByPrefix', options, (t) => deleteByPrefix(t, partialKey, options));
   }
 
   /**
@@ -381,7 +396,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<bigint | number> {
     this.check.key('increment', key);
     this.check.call('increment', options);
-    return incrementCounter(this.writes.of(options), key, property, by);
+    return this.writes.run('increment', options, (t) => incrementCounter(t, key, property, by));
   }
 
   /**
@@ -403,7 +418,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<void> {
     this.check.key('aggregate', key);
     this.check.call('aggregate', options);
-    await addToAggregate(this.writes.of(options), key, property, value, options.bucket ?? new Date(0));
+    await this.writes.run('aggregate', options, (t) =>
+      addToAggregate(t, key, property, value, options.bucket ?? new Date(0)),
+    );
   }
 
   /**
@@ -434,8 +451,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     options: SaveManyOptions = {},
   ): Promise<void> {
     this.check.batch('saveMany', entities, options);
-    await saveMany(this.writes.batch(), entities, options, this.writes.saveOptions, (e) =>
-      this.check.entity('saveMany', e, 'entities[]'),
+    await this.writes.runBatch('saveMany', options, (target, call) =>
+      saveMany(target, entities, call, this.writes.saveOptions, (e) =>
+        this.check.entity('saveMany', e, 'entities[]'),
+      ),
     );
   }
 
@@ -451,10 +470,12 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async deleteMany(keys: readonly FullKey<E, K>[], options: CallOptions = {}): Promise<void> {
     this.check.keys('deleteMany', keys);
     this.check.call('deleteMany', options);
-    await deleteMany(
-      this.writes.batch(),
-      keys.map((k) => this.keyOf(k)),
-      options,
+    await this.writes.runBatch('deleteMany', options, (target, call) =>
+      deleteMany(
+        target,
+        keys.map((k) => this.keyOf(k)),
+        call,
+      ),
     );
   }
 }

@@ -345,6 +345,10 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['now not a function', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { now: bad(5) })],
     ['tableIds a string', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { tableIds: bad('x') })],
   ],
+  'TypedEvents.on': [
+    ['listener null', 'INVALID_ARGUMENT', () => mapper().events.on('call', bad(null))],
+    ['listener a string', 'INVALID_ARGUMENT', () => mapper().events.on('call', bad('log'))],
+  ],
   'Mapper.connect': [
     ['connection null', 'INVALID_ARGUMENT', () => Mapper.connect(bad(null))],
     ['connection a string', 'INVALID_ARGUMENT', () => Mapper.connect(bad('localhost:8086'))],
@@ -1296,6 +1300,9 @@ const ROWS: Readonly<Record<string, Row>> = {
  */
 const NO_ARGUMENTS = new Set([
   'Mapper.close',
+  'Mapper.events', // readonly field
+  'TypedEvents.off', // removing a listener that is not there is a no-op, whatever the arguments
+  'TypedEvents.has', // an unknown event name has no listeners
   'Mapper.connection', // readonly field
   'Mapper.schema', // readonly field
   'Repository.meta', // readonly field

@@ -55,7 +55,7 @@ function isNoop(provider: object): boolean {
  * ```
  */
 export class CallObserver<W = never> {
-  readonly events = new TypedEvents<ObserverEvents<W>>();
+  readonly events = new TypedEvents<ObserverEvents<W>>(['call', 'retry', 'warning']);
   private readonly otel: OpenTelemetry | undefined;
   private tracerFrom: TracerProvider | undefined;
   private tracer: Tracer | undefined;
@@ -104,9 +104,7 @@ export class CallObserver<W = never> {
       always ||
       tracer !== undefined ||
       (otel !== undefined && this.activeMetrics(otel) !== undefined) ||
-      this.events.has('call') ||
-      this.events.has('retry') ||
-      this.events.has('warning');
+      this.events.listens();
     if (!listening) return undefined;
     const trace = otel && tracer ? this.startSpan(otel, tracer, info) : undefined;
     return new CallRecord(info, this.sink(info, trace));
@@ -165,7 +163,7 @@ export class CallObserver<W = never> {
         };
       },
       retry: (record, rpc, n) => {
-        if (!this.events.has('retry')) return;
+        if (!this.events.listens('retry')) return;
         const error = record.lastFailure;
         this.events.emit('retry', {
           ...info,
@@ -205,9 +203,9 @@ export class CallObserver<W = never> {
       const metrics = this.activeMetrics(otel);
       metrics?.record(record, this.baseAttributes(record.info, record.info.operation), errorType);
     }
-    if (this.events.has('call')) this.events.emit('call', summaryOf(record, error, errorType));
+    if (this.events.listens('call')) this.events.emit('call', summaryOf(record, error, errorType));
     if (
-      this.events.has('warning') &&
+      this.events.listens('warning') &&
       record.rowsReceived >= SCAN_WARNING_MIN_ROWS &&
       record.rowsReturned * SCAN_WARNING_RATIO < record.rowsReceived
     ) {

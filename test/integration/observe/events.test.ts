@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Column, Entity, Family, KeyPart } from '../../../decorators/index.js';
-import type { CallSummary, MapperEventMap, RetryNotice } from '../../../src/index.js';
-import { Mapper, SCAN_WARNING_MIN_ROWS } from '../../../src/index.js';
+import type { CallSummary, MapperEventMap } from '../../../src/index.js';
+import type { RetryNotice } from '../../../src/observe/call-summary.js';
+import { SCAN_WARNING_MIN_ROWS } from '../../../src/observe/call-summary.js';
+import { Mapper } from '../../../src/index.js';
 import type { MappingWarning } from '../../../src/mapping/mapping-warning.js';
 import { useMapper } from '../../../src/testing/vitest/use-mapper.js';
 import { committedRowResponse } from '../../support/mock-bigtable-server.js';
@@ -59,6 +61,21 @@ describe('mapper events (emulator)', () => {
     expect(calls[1]).toMatchObject({ rowsReceived: 2, rowsReturned: 2, cellsReceived: 2 });
     expect(calls[1]!.durationMs).toBeGreaterThanOrEqual(0);
     expect(calls[2]!.error).toBeInstanceOf(Error);
+  });
+
+  it('refuses an unknown event name or a listener that is no function', () => {
+    const events = mapper().events;
+    expect(() => events.on('calls' as never, () => undefined)).toThrow(/one of 'call', 'retry', 'warning'/);
+    expect(() => events.on('call', 5 as never)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
+    expect(() => events.off('warnings' as never, () => undefined)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
+    expect(() => events.has('retries' as never)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
+    expect(events.has('retry')).toBe(false);
   });
 
   it('a listener that throws does not fail the call', async () => {

@@ -100,13 +100,15 @@ export class CallObserver<W = never> {
   begin(info: CallInfo, always = false): CallRecord | undefined {
     const { otel } = this;
     const tracer = otel && this.activeTracer(otel);
-    const listening =
-      always ||
-      tracer !== undefined ||
-      (otel !== undefined && this.activeMetrics(otel) !== undefined) ||
-      this.events.listens();
-    if (!listening) return undefined;
-    const trace = otel && tracer ? this.startSpan(otel, tracer, info) : undefined;
+    const others =
+      always || (otel !== undefined && this.activeMetrics(otel) !== undefined) || this.events.listens();
+    let trace = otel && tracer ? this.startSpan(otel, tracer, info) : undefined;
+    // A span the sampler dropped records nothing, nor would its children (the default sampler follows the parent).
+    if (trace !== undefined && !trace.span.isRecording()) {
+      trace.span.end();
+      trace = undefined;
+    }
+    if (trace === undefined && !others) return undefined;
     return new CallRecord(info, this.sink(info, trace));
   }
 

@@ -8,6 +8,7 @@ import type { MappingWarning } from '../../../src/mapping/mapping-warning.js';
 import { useMapper } from '../../../src/testing/vitest/use-mapper.js';
 import { committedRowResponse } from '../../support/mock-bigtable-server.js';
 import { useMockBigtableServer } from '../../support/use-mock-bigtable-server.js';
+import { Mocked } from './mocked-entity.js';
 
 @Entity({ table: 'evented_points' })
 @Family('d')
@@ -16,14 +17,6 @@ class Point {
   @KeyPart(1, 'int64') n!: bigint;
   @Column({ family: 'd', codec: 'float64' }) value!: number;
   @Column({ family: 'd', codec: 'bytes', optional: true }) blob?: Uint8Array;
-}
-
-/** The shape the mock server's committed rows hydrate into (family f, column col). */
-@Entity({ table: 'mocked' })
-@Family('f')
-class Mocked {
-  @KeyPart(0, 'string') id!: string;
-  @Column({ family: 'f', qualifier: 'col', codec: 'string' }) col!: string;
 }
 
 const point = (series: string, n: number, value = n): Point =>

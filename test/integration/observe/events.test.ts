@@ -157,4 +157,23 @@ describe("mapper events: 'retry' (scripted server)", () => {
       expect.objectContaining({ attempts: 2, retries: 1, requests: 1, rowsReturned: 1 }),
     ]);
   });
+
+  it('a write whose answer is lost: a call summary with OUTCOME_UNKNOWN, and no retry of the write', async () => {
+    // UNAVAILABLE after the request reached the server: the write may have applied, so it is never re-sent.
+    server().script('MutateRow', [[{ error: { code: 14 } }]]);
+    const mapper = new Mapper(connection(), { retry: { initialBackoffMs: 1, maxAttempts: 2 } });
+    const retries: RetryNotice[] = [];
+    const calls: CallSummary[] = [];
+    mapper.events.on('retry', (r) => retries.push(r));
+    mapper.events.on('call', (c) => calls.push(c));
+    await expect(
+      mapper.repository(Mocked).save(Object.assign(new Mocked(), { id: 'a', col: 'v' })),
+    ).rejects.toMatchObject({ code: 'OUTCOME_UNKNOWN' });
+    expect(server().callsOf('MutateRow')).toHaveLength(1);
+    expect(retries.filter((r) => r.rpc === 'MutateRow')).toEqual([]);
+    expect(calls).toEqual([
+      expect.objectContaining({ operation: 'save', outcome: 'error', errorCode: 'OUTCOME_UNKNOWN' }),
+    ]);
+    expect(calls[0]!.mutations).toBeGreaterThan(0);
+  });
 });

@@ -22,6 +22,7 @@ export type { WriteProgress } from './write/batch/batch-types.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
 export type { WriteBackReport } from './write/evolving/write-back-report.js';
 export type { MappingWarning } from './mapping/mapping-warning.js';
+// Observability (docs/observability.md): the event map names the other event types (`MapperEventMap['retry']`).
 export type { MapperEventMap, MapperEvents } from './repository/mapper-events.js';
 // Observability: options, the call summary and explain({ analyze }); the rest (the emitter class, event payloads,
 // scan-warning thresholds) is 'bigtable-mapper/observe', the server's read stats are 'bigtable-mapper/raw'.

@@ -344,6 +344,7 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['batchMaxBytes -1', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { batchMaxBytes: -1 })],
     ['now not a function', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { now: bad(5) })],
     ['tableIds a string', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { tableIds: bad('x') })],
+    ['observe a string', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { observe: bad('on') })],
   ],
   'TypedEvents.on': [
     ['listener null', 'INVALID_ARGUMENT', () => mapper().events.on('call', bad(null))],
@@ -684,7 +685,10 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['skip without report', 'QUERY_INVALID', () => q().onDecodeError(bad('skip')).toArray()],
   ],
   'Query.compile': [['unknown mode', 'QUERY_INVALID', () => q().compile(bad('fast'))]],
-  'Query.explain': [['unknown mode', 'QUERY_INVALID', () => q().explain(bad('fast'))]],
+  'Query.explain': [
+    ['unknown mode', 'QUERY_INVALID', () => q().explain(bad('fast'))],
+    ['analyze false', 'INVALID_ARGUMENT', () => q().explain(bad({ analyze: false }))],
+  ],
 
   // CollectionQuery
   'CollectionQuery.over': [
@@ -732,7 +736,11 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['skip without report', 'QUERY_INVALID', () => cq().onDecodeError(bad('skip')).fetch()],
   ],
   'CollectionQuery.compile': [['unknown mode', 'QUERY_INVALID', () => cq().compile(bad('fast'))]],
-  'CollectionQuery.explain': [['unknown mode', 'QUERY_INVALID', () => cq().explain(bad('fast'))]],
+  'CollectionQuery.explain': [
+    ['unknown mode', 'QUERY_INVALID', () => cq().explain(bad('fast'))],
+    ['analyze false', 'INVALID_ARGUMENT', () => cq().explain(bad({ analyze: false }))],
+  ],
+  'Lookup.explain': [['analyze false', 'INVALID_ARGUMENT', () => lk().explain(bad({ analyze: 'yes' }))]],
 
   // Lookup
   'Lookup.over': [
@@ -1305,6 +1313,7 @@ const NO_ARGUMENTS = new Set([
   'TypedEvents.has', // an unknown event name has no listeners
   'Mapper.connection', // readonly field
   'Mapper.schema', // readonly field
+  'Mapper.events', // readonly field
   'Repository.meta', // readonly field
   'Repository.tableId', // getter
   'Repository.scan',
@@ -1320,7 +1329,6 @@ const NO_ARGUMENTS = new Set([
   'CollectionQuery.exists',
   'CollectionQuery.fetch',
   'Lookup.compile',
-  'Lookup.explain',
   'Lookup.toArray',
   'BigtableConnection.appProfileId', // readonly field
   'BigtableConnection.close',

@@ -21,6 +21,12 @@ export type {
 export type { MapProperty, MapValueOf, MemberOf, SetProperty } from './repository/collection-property.js';
 export type { WriteProgress } from './write/batch/batch-types.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
+export type {
+  CallInterceptor,
+  CallOperation,
+  InterceptedCall,
+  InterceptedRange,
+} from './mapping/intercepted-call.js';
 export type { WriteBackReport } from './write/evolving/write-back-report.js';
 export type { MappingWarning } from './mapping/mapping-warning.js';
 export { emitProcessWarning } from './write/report-warnings.js';
@@ -70,7 +76,12 @@ export type {
 
 // Declaring entities without decorators, and their resolved metadata.
 export { defineEntity } from './metadata/define-entity.js';
-export type { EntityDefinition, KeyDefinition, PropertyDefinition } from './metadata/define-entity.js';
+export type {
+  EntityDefinition,
+  EntityHookDefinition,
+  KeyDefinition,
+  PropertyDefinition,
+} from './metadata/define-entity.js';
 export { getEntityMetadata } from './metadata/entity-registry.js';
 // Hierarchical keys: the type of a row from its key, and the check that keeps it decidable (docs/row-keys.md).
 export { isKeyOf, keyOwner } from './metadata/key-owner.js';
@@ -133,12 +144,16 @@ export { BigtableMapperError } from './errors/bigtable-mapper-error.js';
 export type { ErrorCode, BigtableMapperErrorOptions } from './errors/bigtable-mapper-error.js';
 export { AbortedError } from './errors/aborted-error.js';
 export { AlreadyExistsError } from './errors/already-exists-error.js';
+export { CallVetoedError } from './errors/call-vetoed-error.js';
+export type { CallVetoedDetails } from './errors/call-vetoed-error.js';
 export { ConnectionClosedError } from './errors/connection-closed-error.js';
 export { CounterOverflowError } from './errors/counter-overflow-error.js';
 export type { CounterOverflowDetails, CounterRange } from './errors/counter-overflow-error.js';
 export { DeadlineExceededError } from './errors/deadline-exceeded-error.js';
 export { DestructiveChangeError } from './errors/destructive-change-error.js';
 export { EmulatorUnavailableError } from './errors/emulator-unavailable-error.js';
+export { EntityHookError } from './errors/entity-hook-error.js';
+export type { EntityHookErrorDetails } from './errors/entity-hook-error.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
 export type { InvalidArgumentDetails } from './errors/invalid-argument-error.js';
 export { KeyEncodingError } from './errors/key-encoding-error.js';

@@ -224,6 +224,35 @@ export interface EntityMetadata<E extends object = object> {
   readonly evolution?: EvolutionMetadata | undefined;
   /** The entity's validator (`@Entity({ validate })`), undefined when it declares none. */
   readonly validation?: ValidationMetadata | undefined;
+  /** Lifecycle hooks (`@BeforeSave`, `@AfterLoad`), undefined when the entity declares none. */
+  readonly hooks?: EntityHooksMetadata | undefined;
+}
+
+/**
+ * One resolved lifecycle hook: the method's name and how to call it on an entity (the entity's own method, so a
+ * subclass's override runs).
+ *
+ * @example
+ * ```ts
+ * for (const hook of meta.hooks?.afterLoad ?? []) hook.run(entity);
+ * ```
+ */
+export interface EntityHookMetadata {
+  readonly method: string;
+  readonly run: (entity: object) => unknown;
+}
+
+/**
+ * An entity's lifecycle hooks, in the order they run: base-class hooks first, then in declaration order.
+ *
+ * @example
+ * ```ts
+ * console.log(meta.hooks?.beforeSave.map((h) => h.method));
+ * ```
+ */
+export interface EntityHooksMetadata {
+  readonly beforeSave: readonly EntityHookMetadata[];
+  readonly afterLoad: readonly EntityHookMetadata[];
 }
 
 /**

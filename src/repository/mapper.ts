@@ -20,6 +20,7 @@ import { createBackfill } from '../backfill/create-backfill.js';
 import type { Backfill, BackfillOptions } from '../backfill/backfill-types.js';
 import { CollectionQuery, TableCollectionExecutor, leadingRunsNodeOf } from '../query/index.js';
 import type { CollectionExecutor } from '../query/index.js';
+import { CallGate } from './call-gate.js';
 
 /** The one table several entities share; refused before anything is sent when they live in more than one. */
 function sharedTable(api: string, metas: readonly EntityMetadata[]): string {
@@ -47,6 +48,8 @@ function sharedTable(api: string, metas: readonly EntityMetadata[]): string {
  */
 export class Mapper {
   private readonly repositories = new Map<EntityClass, Repository<object>>();
+  /** The interceptors and after-load hooks of collection reads (each repository has its own gate). */
+  private readonly gate: CallGate;
 
   /**
    * Schema tooling for the mapper's tables (with its `tableIds`): `plan`, `apply`, `check`, `ensure`
@@ -74,6 +77,7 @@ export class Mapper {
     // Checked here, once: a bad retry policy or timeout fails when the mapper is made, not on a failed write.
     const policy = resolveCallPolicy(options);
     this.schema = new SchemaManager(connection, options.tableIds, policy);
+    this.gate = new CallGate(options.interceptors);
   }
 
   /**
@@ -198,12 +202,14 @@ export class Mapper {
   }
 
   private collectionExecutor(): CollectionExecutor {
-    return new TableCollectionExecutor({
+    const { tableIds } = this.options;
+    const executor = new TableCollectionExecutor({
       connection: this.connection,
-      tableIds: this.options.tableIds,
+      tableIds,
       now: () => (this.options.now ?? Date.now)(),
       read: callOptions(resolveCallPolicy(this.options)),
     });
+    return this.gate.collectionExecutor(executor, (table) => tableIds?.[table] ?? table);
   }
 
   /**

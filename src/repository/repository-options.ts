@@ -1,5 +1,12 @@
 import type { MappingWarning } from '../mapping/mapping-warning.js';
-import { checkFunction, checkInteger, checkObject, checkOptions } from '../errors/check-argument.js';
+import type { CallInterceptor } from '../mapping/intercepted-call.js';
+import {
+  checkArray,
+  checkFunction,
+  checkInteger,
+  checkObject,
+  checkOptions,
+} from '../errors/check-argument.js';
 import type { Clock } from '../mapping/save-timestamp.js';
 import type { CallTimeouts } from '../transport/call-timeouts.js';
 import type { RetryPolicy } from '../transport/retry-policy.js';
@@ -50,6 +57,12 @@ export interface RepositoryOptions {
    * `BIGTABLE_MAPPER_LARGE_ROW`. A hook that throws ends the call with that error, nothing written.
    */
   readonly onWarning?: (warning: MappingWarning) => void;
+  /**
+   * Functions called, in order, before every repository and collection call sends anything, with the operation,
+   * entity classes, table and the row keys, key ranges and entities involved (an `InterceptedCall`). One that
+   * throws or rejects vetoes the call: it fails with CallVetoedError and nothing is sent. See docs/hooks.md.
+   */
+  readonly interceptors?: readonly CallInterceptor[];
 }
 
 // The per-call options stand on the floor of the write room (every write takes them); the façade shows them here.
@@ -72,5 +85,9 @@ export function checkRepositoryOptions(api: string, options: unknown): asserts o
   }
   for (const name of ['tableIds', 'retry', 'timeouts'] as const) {
     if (o[name] !== undefined) checkObject(site(name), o[name]);
+  }
+  if (o.interceptors !== undefined) {
+    checkArray(site('interceptors'), o.interceptors, 'an array of interceptor functions');
+    o.interceptors.forEach((interceptor, i) => checkFunction(site(`interceptors[${i}]`), interceptor));
   }
 }

@@ -32,6 +32,11 @@ import type {
 import { collectionField } from './collection-field.js';
 import type { MapProperty, MapValueOf, MemberOf, SetProperty } from './collection-property.js';
 import type { EntityArguments } from './entity-arguments.js';
+import { CallGate } from './call-gate.js';
+import type { CallRows } from './call-gate.js';
+import type { CallOperation } from '../mapping/intercepted-call.js';
+import { prefixRange } from '../mapping/intercepted-rows.js';
+import { runBeforeSave } from '../mapping/run-entity-hooks.js';
 import { entityArguments } from './entity-arguments.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
 import { checkRepositoryOptions } from './repository-options.js';
@@ -57,6 +62,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   private readonly check: EntityArguments;
   /** Where this entity's writes run, one target per public call. */
   private readonly writes: WriteTargets<E>;
+  /** The mapper's interceptors and the entity's lifecycle hooks, on every call's way out (docs/hooks.md). */
+  private readonly gate: CallGate;
 
   constructor(
     private readonly connection: BigtableConnection,
@@ -69,6 +76,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     checkRepositoryOptions(api, options);
     this.check = entityArguments(meta);
     this.policy = resolveCallPolicy(options);
+    this.gate = new CallGate(options.interceptors);
     const tableId = (): string => this.tableId;
     const now = (): number => this.now();
     this.writes = new WriteTargets({ connection, meta, tableId, now, policy: this.policy, tuning: options });
@@ -111,7 +119,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    */
   async get(key: FullKey<E, K>, options: CallOptions = {}): Promise<E | undefined> {
     this.check.key('get', key);
-    const [entity] = await this.getMany([key], options);
+    const [entity] = await this.readMany('get', [key], options);
     return entity;
   }
 
@@ -139,8 +147,16 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async getMany(keys: readonly FullKey<E, K>[], options: CallOptions = {}): Promise<Array<E | undefined>> {
+    return this.readMany('getMany', keys, options);
+  }
+
+  private readMany(
+    operation: CallOperation,
+    keys: readonly FullKey<E, K>[],
+    options: CallOptions,
+  ): Promise<Array<E | undefined>> {
     this.check.call('getMany', options);
-    return this.lookup(keys).signal(options.signal, options.timeoutMs).toArray();
+    return this.lookupAs(operation, keys).signal(options.signal, options.timeoutMs).toArray();
   }
 
   /**
@@ -154,19 +170,43 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   lookup(keys: readonly FullKey<E, K>[]): Lookup<E> {
+    return this.lookupAs('lookup', keys);
+  }
+
+  private lookupAs(operation: CallOperation, keys: readonly FullKey<E, K>[]): Lookup<E> {
     this.check.keys('lookup', keys);
     return new Lookup<E>(
       keysNode(
         this.meta,
         keys.map((k) => this.keyOf(k)),
       ),
-      this.executor(),
+      this.executor(operation),
     );
   }
 
-  /** Runs compiled plans of this entity on the mapper's connection, with its clock and call policy. */
-  private executor(): QueryExecutor {
-    return (this.queryExecutor ??= this.newExecutor());
+  /**
+   * Runs compiled plans of this entity on the mapper's connection, with its clock and call policy, through the gate
+   * (interceptors, after-load hooks) as `operation`.
+   */
+  private executor(operation: CallOperation): QueryExecutor {
+    const executor = (this.queryExecutor ??= this.newExecutor());
+    return this.gate.queryExecutor(executor, operation, this.meta, this.tableId);
+  }
+
+  /** Runs the interceptors on a call of this entity (undefined when there are none). */
+  private admit(operation: CallOperation, rows: () => CallRows): Promise<void> | undefined {
+    return this.gate.active
+      ? this.gate.admit(operation, [this.meta.target], this.tableId, rows())
+      : undefined;
+  }
+
+  /** What every call that writes a whole entity does before it is validated: before-save hooks, then interceptors. */
+  private beforeSave(operation: 'save' | 'insert', entity: E): Promise<void> | undefined {
+    const hooked = runBeforeSave(this.meta, entity, operation);
+    if (!this.gate.active) return hooked;
+    const admit = (): Promise<void> | undefined =>
+      this.admit(operation, () => ({ keys: [rowKeyOf(this.meta, entity as never)], entities: [entity] }));
+    return hooked === undefined ? admit() : hooked.then(admit);
   }
 
   private newExecutor(): QueryExecutor {
@@ -190,6 +230,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   find(keyPrefix: KeyPrefix<E, K> = {} as KeyPrefix<E, K>): Query<E> {
+    return this.query('find', keyPrefix);
+  }
+
+  private query(operation: CallOperation, keyPrefix: KeyPrefix<E, K>): Query<E> {
     checkObject(
       { api: this.check.api('find'), argument: 'keyPrefix', entity: this.meta.name },
       keyPrefix,
@@ -198,7 +242,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const conditions = Object.entries(keyPrefix as Record<string, unknown>)
       .filter(([, value]) => value !== undefined)
       .map(([property, value]) => ({ property, op: '=' as const, value }));
-    return new Query<E>(queryNode(this.meta, { conditions }), this.executor());
+    return new Query<E>(queryNode(this.meta, { conditions }), this.executor(operation));
   }
 
   /**
@@ -210,7 +254,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   scan(): Query<E> {
-    return this.find().allowScan();
+    return this.query('scan', {} as KeyPrefix<E, K>).allowScan();
   }
 
   /**
@@ -229,7 +273,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async save(entity: E, options: SaveEntityOptions = {}): Promise<E> {
     this.check.entity('save', entity);
     this.check.call('save', options);
-    return saveEntity(this.writes.of(options), entity, options, this.writes.saveOptions);
+    const target = this.writes.of(options);
+    await this.beforeSave('save', entity);
+    return saveEntity(target, entity, options, this.writes.saveOptions);
   }
 
   /**
@@ -244,7 +290,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async insert(entity: E, options: CallOptions = {}): Promise<E> {
     this.check.entity('insert', entity);
     this.check.call('insert', options);
-    return insertEntity(this.writes.of(options), entity, this.writes.saveOptions);
+    const target = this.writes.of(options);
+    await this.beforeSave('insert', entity);
+    return insertEntity(target, entity, this.writes.saveOptions);
   }
 
   /**
@@ -267,7 +315,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.changes('update', changes);
     this.check.call('update', options);
     this.check.expectedVersion('update', options);
-    return updateEntity(this.writes.of(options), key, changes, options);
+    const target = this.writes.of(options);
+    await this.admit('update', () => ({ keys: [this.keyOf(key)] }));
+    return updateEntity(target, key, changes, options);
   }
 
   /**
@@ -291,7 +341,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'add', ['set']);
     this.check.members('add', 'members', members, property);
     this.check.call('add', options);
-    await writeEntries(this.writes.of(options), key, field, { put: members });
+    const target = this.writes.of(options);
+    await this.admit('add', () => ({ keys: [this.keyOf(key)] }));
+    await writeEntries(target, key, field, { put: members });
   }
 
   /**
@@ -315,7 +367,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'put', ['map']);
     this.check.call('put', options);
     const list = this.check.entries('put', entries, property);
-    await writeEntries(this.writes.of(options), key, field, { put: list });
+    const target = this.writes.of(options);
+    await this.admit('put', () => ({ keys: [this.keyOf(key)] }));
+    await writeEntries(target, key, field, { put: list });
   }
 
   /**
@@ -338,7 +392,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'remove', ['set', 'map']);
     this.check.members('remove', 'members', members, property);
     this.check.call('remove', options);
-    await writeEntries(this.writes.of(options), key, field, { remove: members });
+    const target = this.writes.of(options);
+    await this.admit('remove', () => ({ keys: [this.keyOf(key)] }));
+    await writeEntries(target, key, field, { remove: members });
   }
 
   /**
@@ -375,7 +431,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const parts = Object.fromEntries(
       this.meta.key.parts.map((p) => [p.property, (key as Record<string, unknown>)[p.property]]),
     );
-    let query = this.find(parts as KeyPrefix<E, K>)
+    let query = this.query('has', parts as KeyPrefix<E, K>)
       .select(property)
       .entries(property as never, { members: [member as never] });
     if (options.signal) query = query.signal(options.signal);
@@ -400,7 +456,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.entity('delete', key, 'key');
     this.check.call('delete', options);
     this.check.expectedVersion('delete', options);
-    await deleteEntity(this.writes.of(options), key, options);
+    const target = this.writes.of(options);
+    await this.admit('delete', () => ({ keys: [rowKeyOf(this.meta, key)] }));
+    await deleteEntity(target, key, options);
   }
 
   /**
@@ -430,7 +488,15 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.key('deleteByPrefix', partialKey);
     this.check.call('deleteByPrefix', options);
     this.check.alsoDelete('deleteByPrefix', options);
-    await deleteByPrefix(this.writes.of(options), partialKey, options);
+    await deleteByPrefix(
+      this.writes.of(options),
+      partialKey,
+      options,
+      this.gate.active
+        ? ({ prefixes, rows }) =>
+            this.admit('deleteByPrefix', () => ({ keys: rows, ranges: prefixes.map((p) => prefixRange(p)) }))
+        : undefined,
+    );
   }
 
   /**
@@ -453,7 +519,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<bigint | number> {
     this.check.key('increment', key);
     this.check.call('increment', options);
-    return incrementCounter(this.writes.of(options), key, property, by);
+    const target = this.writes.of(options);
+    await this.admit('increment', () => ({ keys: [this.keyOf(key)] }));
+    return incrementCounter(target, key, property, by);
   }
 
   /**
@@ -475,7 +543,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<void> {
     this.check.key('aggregate', key);
     this.check.call('aggregate', options);
-    await addToAggregate(this.writes.of(options), key, property, value, options.bucket ?? new Date(0));
+    const target = this.writes.of(options);
+    await this.admit('aggregate', () => ({ keys: [this.keyOf(key)] }));
+    await addToAggregate(target, key, property, value, options.bucket ?? new Date(0));
   }
 
   /**
@@ -506,8 +576,18 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     options: SaveManyOptions = {},
   ): Promise<void> {
     this.check.batch('saveMany', entities, options);
-    await saveMany(this.writes.batch(), entities, options, this.writes.saveOptions, (e) =>
-      this.check.entity('saveMany', e, 'entities[]'),
+    await saveMany(
+      this.writes.batch(),
+      entities,
+      options,
+      this.writes.saveOptions,
+      (e) => {
+        this.check.entity('saveMany', e, 'entities[]');
+        return runBeforeSave(this.meta, e, 'saveMany');
+      },
+      this.gate.active
+        ? (batch, keys) => this.admit('saveMany', () => ({ keys, entities: batch }))
+        : undefined,
     );
   }
 
@@ -523,10 +603,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async deleteMany(keys: readonly FullKey<E, K>[], options: CallOptions = {}): Promise<void> {
     this.check.keys('deleteMany', keys);
     this.check.call('deleteMany', options);
-    await deleteMany(
-      this.writes.batch(),
-      keys.map((k) => this.keyOf(k)),
-      options,
-    );
+    const rows = keys.map((k) => this.keyOf(k));
+    await this.admit('deleteMany', () => ({ keys: rows }));
+    await deleteMany(this.writes.batch(), rows, options);
   }
 }

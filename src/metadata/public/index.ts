@@ -7,6 +7,8 @@ export type {
   CellFieldBase,
   ColumnFieldMetadata,
   CounterFieldMetadata,
+  EntityHookMetadata,
+  EntityHooksMetadata,
   EntityMetadata,
   EvolutionMetadata,
   FamilyMetadata,

@@ -28,10 +28,7 @@ for (const [name, mode] of Object.entries(MODES)) {
       );
       Note = fixture.noteWithHooks(`hook_notes_${name}`);
       const injected = (inject as (key: string) => unknown)(EMULATOR_HOST_KEY);
-      test = await TestMapper.create(
-        [Note],
-        typeof injected === 'string' ? { emulatorHost: injected } : {},
-      );
+      test = await TestMapper.create([Note], typeof injected === 'string' ? { emulatorHost: injected } : {});
     });
     afterAll(async () => {
       await test?.dispose();

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BeforeSave, Column, Counter, Entity, Family, KeyPart, QualifierMap } from '../../../decorators/index.js';
+import {
+  BeforeSave,
+  Column,
+  Counter,
+  Entity,
+  Family,
+  KeyPart,
+  QualifierMap,
+} from '../../../decorators/index.js';
 import { CallVetoedError } from '../../../src/errors/call-vetoed-error.js';
 import { EntityHookError } from '../../../src/errors/entity-hook-error.js';
 import { PartialWriteError } from '../../../src/errors/partial-write-error.js';

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Aggregate,
+  BeforeSave,
   Column,
   Counter,
   Entity,
@@ -126,12 +127,33 @@ class Locked {
   @Version({ family: 'meta' }) version!: bigint;
 }
 
+/** An entity whose before-save hook always throws (its table is never created: nothing may be sent). */
+@Entity({ table: 'pb_hooked' })
+@Family('d')
+class Hooked {
+  @KeyPart(0, 'string') id!: string;
+  @Column({ family: 'd', codec: 'string' }) name = 'n';
+  @BeforeSave() refuse(): void {
+    throw new Error('refused by the hook');
+  }
+}
+
 const pair = useMapperPair([Club, Note, Locked]);
 const mapper = (): Mapper => pair().proxied;
 const clubs = (): Repository<Club> => mapper().repository(Club) as unknown as Repository<Club>;
 const locked = (): Repository<Locked> => mapper().repository(Locked) as unknown as Repository<Locked>;
 const key = { tenant: 't', id: '1' };
 const bad = (value: unknown): never => value as never;
+/** The proxied mapper with an interceptor that vetoes every call. */
+const vetoing = (): Mapper =>
+  new Mapper(mapper().connection, {
+    ...mapper().repositoryOptions,
+    interceptors: [
+      () => {
+        throw new Error('vetoed');
+      },
+    ],
+  });
 
 function club(): Club {
   return Object.assign(new Club(), {
@@ -267,10 +289,30 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['batchMaxBytes -1', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { batchMaxBytes: -1 })],
     ['now not a function', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { now: bad(5) })],
     ['tableIds a string', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { tableIds: bad('x') })],
+    [
+      'interceptors a function, not a list',
+      'INVALID_ARGUMENT',
+      () => new Mapper(mapper().connection, { interceptors: bad(() => undefined) }),
+    ],
+    [
+      'interceptors [42]',
+      'INVALID_ARGUMENT',
+      () => new Mapper(mapper().connection, { interceptors: bad([42]) }),
+    ],
+    [
+      'interceptors [null]',
+      'INVALID_ARGUMENT',
+      () => new Mapper(mapper().connection, { interceptors: bad([null]) }),
+    ],
   ],
   'Mapper.connect': [
     ['connection null', 'INVALID_ARGUMENT', () => Mapper.connect(bad(null))],
     ['connection a string', 'INVALID_ARGUMENT', () => Mapper.connect(bad('localhost:8086'))],
+    [
+      'interceptors ["log"]',
+      'INVALID_ARGUMENT',
+      () => Mapper.connect({ projectId: 'p', instanceId: 'i' }, { interceptors: bad(['log']) }),
+    ],
   ],
   'Mapper.repository': [
     ['null', 'INVALID_ARGUMENT', () => mapper().repository(bad(null))],
@@ -317,7 +359,11 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['a missing part', 'KEY_ENCODING', () => clubs().keyOf(bad({ tenant: 't' }))],
     ['a part of the wrong type', 'KEY_ENCODING', () => clubs().keyOf(bad({ tenant: 't', id: 5 }))],
   ],
-  'Repository.get': [...keys('get', (k) => clubs().get(k)), ...opts('get', (o) => clubs().get(key, o))],
+  'Repository.get': [
+    ...keys('get', (k) => clubs().get(k)),
+    ...opts('get', (o) => clubs().get(key, o)),
+    ['vetoed by an interceptor', 'CALL_VETOED', () => vetoing().repository(Club).get(key)],
+  ],
   'Repository.getOrThrow': [
     ...keys('getOrThrow', (k) => clubs().getOrThrow(k)),
     ...opts('getOrThrow', (o) => clubs().getOrThrow(key, o)),
@@ -385,11 +431,21 @@ const ROWS: Readonly<Record<string, Row>> = {
       () => locked().save(Object.assign(new Locked(), { id: 'l', name: 'n', version: Number.NaN })),
     ],
     ...opts('save', (o) => clubs().save(club(), o)),
+    ['vetoed by an interceptor', 'CALL_VETOED', () => vetoing().repository(Club).save(club())],
+    [
+      'a before-save hook throws',
+      'ENTITY_HOOK_FAILED',
+      () =>
+        mapper()
+          .repository(Hooked)
+          .save(Object.assign(new Hooked(), { id: 'h' })),
+    ],
   ],
   'Repository.insert': [
     ['null', 'INVALID_ARGUMENT', () => clubs().insert(bad(null))],
     ['a number', 'INVALID_ARGUMENT', () => clubs().insert(bad(1))],
     ...opts('insert', (o) => clubs().insert(club(), o)),
+    ['vetoed by an interceptor', 'CALL_VETOED', () => vetoing().repository(Club).insert(club())],
   ],
   'Repository.update': [
     ...keys('update', (k) => clubs().update(k, { status: 'x' })),
@@ -460,6 +516,7 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['[entity, "x"]', 'INVALID_ARGUMENT', () => clubs().saveMany(bad([club(), 'x']))],
     ['onProgress a string', 'INVALID_ARGUMENT', () => clubs().saveMany([club()], { onProgress: bad('log') })],
     ...opts('saveMany', (o) => clubs().saveMany([club()], o)),
+    ['vetoed by an interceptor', 'CALL_VETOED', () => vetoing().repository(Club).saveMany([club(), club()])],
   ],
   'Repository.add': [
     ...keys('add', (k) => clubs().add(k, 'members', ['a'])),

@@ -22,8 +22,11 @@ export interface CallVetoedDetails {
  * ```
  */
 export class CallVetoedError extends BigtableMapperError {
+  /** The public call that was refused. */
   readonly operation: string;
+  /** Entity class name (a collection's member names joined with `, `). */
   readonly entity: string;
+  /** The physical table the call would have used. */
   readonly tableId: string;
   /** The interceptor's reason: its error's message, or the thrown value printed. */
   readonly reason: string;

@@ -26,9 +26,13 @@ export interface EntityHookErrorDetails {
  * ```
  */
 export class EntityHookError extends BigtableMapperError {
+  /** Entity class name. */
   readonly entity: string;
+  /** Which hook failed. */
   readonly hook: 'beforeSave' | 'afterLoad';
+  /** The hook method's name. */
   readonly method: string;
+  /** The call that ran the hook (`save`, `insert`, `saveMany`, `read`). */
   readonly operation: string;
 
   constructor(details: EntityHookErrorDetails, cause?: unknown) {

@@ -43,7 +43,9 @@ export type CallOperation =
  * ```
  */
 export interface InterceptedRange {
+  /** First key of the range (inclusive); empty: from the first row of the table. */
   readonly start: Uint8Array;
+  /** First key after the range (exclusive); empty: to the last row of the table. */
   readonly end: Uint8Array;
 }
 
@@ -62,7 +64,9 @@ export interface InterceptedRange {
  * ```
  */
 export interface InterceptedCall {
+  /** The public call. */
   readonly operation: CallOperation;
+  /** Whether it reads or writes. */
   readonly kind: 'read' | 'write';
   /** The repository's entity class, or a collection's member classes in declaration order. */
   readonly entityClasses: readonly EntityClass[];

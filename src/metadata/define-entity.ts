@@ -80,11 +80,14 @@ export interface EntityDefinition<E> extends EntityOptions {
  *
  * @example
  * ```ts
- * const hooks: EntityHookDefinition<Device> = { beforeSave: ['touch'], afterLoad: ['derive'] };
+ * class Note { title = ''; touch(): void {} derive(): void {} }
+ * const hooks: EntityHookDefinition<Note> = { beforeSave: ['touch'], afterLoad: ['derive'] };
  * ```
  */
 export interface EntityHookDefinition<E> {
+  /** Methods run, in order, before a `save`, `insert` or `saveMany` validates and writes the entity. */
   readonly beforeSave?: readonly (keyof E & string)[];
+  /** Methods run, in order, on each entity a read returns. */
   readonly afterLoad?: readonly (keyof E & string)[];
 }
 

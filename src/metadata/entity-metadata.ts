@@ -238,7 +238,9 @@ export interface EntityMetadata<E extends object = object> {
  * ```
  */
 export interface EntityHookMetadata {
+  /** The hook method's name. */
   readonly method: string;
+  /** Calls the method on `entity` (its own, so a subclass's override runs) and returns what it returned. */
   readonly run: (entity: object) => unknown;
 }
 
@@ -251,7 +253,9 @@ export interface EntityHookMetadata {
  * ```
  */
 export interface EntityHooksMetadata {
+  /** Run on the entity a `save`, `insert` or `saveMany` is about to validate and write. */
   readonly beforeSave: readonly EntityHookMetadata[];
+  /** Run on each entity a read returns. */
   readonly afterLoad: readonly EntityHookMetadata[];
 }
 

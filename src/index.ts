@@ -19,12 +19,8 @@ export type {
 export type { MapProperty, MapValueOf, MemberOf, SetProperty } from './repository/collection-property.js';
 export type { WriteProgress } from './write/batch/batch-types.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
-export type {
-  CallInterceptor,
-  CallOperation,
-  InterceptedCall,
-  InterceptedRange,
-} from './mapping/intercepted-call.js';
+// Their parts (CallOperation, InterceptedRange) are InterceptedCall['operation'] and InterceptedCall['ranges'][number].
+export type { CallInterceptor, InterceptedCall } from './mapping/intercepted-call.js';
 export type { WriteBackReport } from './write/evolving/write-back-report.js';
 export type { MappingWarning } from './mapping/mapping-warning.js';
 export { emitProcessWarning } from './write/report-warnings.js';
@@ -74,12 +70,8 @@ export type {
 
 // Declaring entities without decorators, and their resolved metadata.
 export { defineEntity } from './metadata/define-entity.js';
-export type {
-  EntityDefinition,
-  EntityHookDefinition,
-  KeyDefinition,
-  PropertyDefinition,
-} from './metadata/define-entity.js';
+// EntityHookDefinition (defineEntity's `hooks`) is in 'bigtable-mapper/metadata'.
+export type { EntityDefinition, KeyDefinition, PropertyDefinition } from './metadata/define-entity.js';
 export { getEntityMetadata } from './metadata/entity-registry.js';
 // Hierarchical keys: the type of a row from its key, and the check that keeps it decidable (docs/row-keys.md).
 export { isKeyOf, keyOwner } from './metadata/key-owner.js';
@@ -143,7 +135,6 @@ export type { ErrorCode, BigtableMapperErrorOptions } from './errors/bigtable-ma
 export { AbortedError } from './errors/aborted-error.js';
 export { AlreadyExistsError } from './errors/already-exists-error.js';
 export { CallVetoedError } from './errors/call-vetoed-error.js';
-export type { CallVetoedDetails } from './errors/call-vetoed-error.js';
 export { ConnectionClosedError } from './errors/connection-closed-error.js';
 export { CounterOverflowError } from './errors/counter-overflow-error.js';
 export type { CounterOverflowDetails, CounterRange } from './errors/counter-overflow-error.js';
@@ -151,7 +142,6 @@ export { DeadlineExceededError } from './errors/deadline-exceeded-error.js';
 export { DestructiveChangeError } from './errors/destructive-change-error.js';
 export { EmulatorUnavailableError } from './errors/emulator-unavailable-error.js';
 export { EntityHookError } from './errors/entity-hook-error.js';
-export type { EntityHookErrorDetails } from './errors/entity-hook-error.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
 export type { InvalidArgumentDetails } from './errors/invalid-argument-error.js';
 export { KeyEncodingError } from './errors/key-encoding-error.js';

@@ -5,6 +5,11 @@ import type { InterceptedRange } from './intercepted-call.js';
 const EMPTY = new Uint8Array(0);
 const WHOLE_TABLE: InterceptedRange = { start: EMPTY, end: EMPTY };
 
+/** A copy of `key` (a Buffer's `slice` would share its memory). */
+function copy(key: Uint8Array): Uint8Array {
+  return new Uint8Array(key);
+}
+
 /** The key right after `key`: the first key greater than it (an open start, a closed end). */
 function after(key: Uint8Array): Uint8Array {
   const out = new Uint8Array(key.length + 1);
@@ -15,13 +20,13 @@ function after(key: Uint8Array): Uint8Array {
 function halfOpen(range: RowRange): InterceptedRange {
   const start =
     range.startKeyClosed !== undefined
-      ? range.startKeyClosed.slice()
+      ? copy(range.startKeyClosed)
       : range.startKeyOpen !== undefined
         ? after(range.startKeyOpen)
         : EMPTY;
   const end =
     range.endKeyOpen !== undefined
-      ? range.endKeyOpen.slice()
+      ? copy(range.endKeyOpen)
       : range.endKeyClosed !== undefined
         ? after(range.endKeyClosed)
         : EMPTY;
@@ -48,7 +53,7 @@ export function interceptedRows(rowSets: ReadonlyArray<RowSet | undefined>): {
       ranges.push(WHOLE_TABLE);
       continue;
     }
-    for (const key of rows.rowKeys) keys.push(key.slice());
+    for (const key of rows.rowKeys) keys.push(copy(key));
     for (const range of rows.rowRanges) ranges.push(halfOpen(range));
   }
   return { keys, ranges };
@@ -63,5 +68,5 @@ export function interceptedRows(rowSets: ReadonlyArray<RowSet | undefined>): {
  * ```
  */
 export function prefixRange(prefix: Uint8Array): InterceptedRange {
-  return { start: prefix.slice(), end: keySuccessor(prefix) ?? EMPTY };
+  return { start: copy(prefix), end: keySuccessor(prefix) ?? EMPTY };
 }

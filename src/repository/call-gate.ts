@@ -67,8 +67,12 @@ export class CallGate {
       kind: READS.has(operation) ? 'read' : 'write',
       entityClasses: Object.freeze([...entityClasses]),
       tableId,
-      keys: Object.freeze((rows.keys ?? NONE).map((k) => k.slice())),
-      ranges: Object.freeze((rows.ranges ?? NONE).map((r) => Object.freeze({ ...r }))),
+      keys: Object.freeze((rows.keys ?? NONE).map((k) => new Uint8Array(k))),
+      ranges: Object.freeze(
+        (rows.ranges ?? NONE).map((r) =>
+          Object.freeze({ start: new Uint8Array(r.start), end: new Uint8Array(r.end) }),
+        ),
+      ),
       entities: Object.freeze([...(rows.entities ?? NONE)]),
     });
     return this.run(call);

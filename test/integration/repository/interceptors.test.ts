@@ -218,6 +218,27 @@ describe('interceptors', () => {
     expect(partial.failures[0]!.cause).toBeInstanceOf(CallVetoedError);
   });
 
+  it('get copies of the keys: an interceptor that overwrites them changes nothing that is sent', async () => {
+    const scribble: CallInterceptor = (call) => {
+      for (const key of call.keys) key.fill(0x7a);
+      for (const range of call.ranges) range.start.fill(0x7a);
+    };
+    const purchases = guarded(scribble).repository(Purchase);
+    await purchases.saveMany([purchase('acme', 'k1', 11), purchase('acme', 'k2', 12)]);
+    await purchases.save(purchase('acme', 'k3', 13));
+    const plain = mapper().repository(Purchase);
+    expect(
+      (
+        await plain.getMany([
+          { tenant: 'acme', id: 'k1' },
+          { tenant: 'acme', id: 'k2' },
+        ])
+      ).map((p) => p?.amount),
+    ).toEqual([11, 12]);
+    expect((await purchases.get({ tenant: 'acme', id: 'k3' }))?.amount).toBe(13);
+    expect((await purchases.find({ tenant: 'acme', id: 'k1' }).toArray()).map((p) => p.amount)).toEqual([11]);
+  });
+
   it('refuse an interceptor that is no function, when the mapper is made', () => {
     for (const interceptors of [[42], 'x', [undefined], {}]) {
       expect(

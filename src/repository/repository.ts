@@ -1,27 +1,22 @@
-import { checkInstance, checkObject } from '../errors/check-argument.js';
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { NotFoundError } from '../errors/not-found-error.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
 import type { FullKey, KeyParts, KeyPrefix, NonEmptyKeyPrefix } from '../mapping/key-input.js';
 import { rowKeyOf } from '../mapping/key-input.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
-import { Lookup, Query, TableQueryExecutor, keysNode, queryNode } from '../query/index.js';
-import type { QueryExecutor } from '../query/index.js';
-import { BigtableConnection } from '../transport/bigtable-connection.js';
-import type { CallPolicy } from '../transport/call-policy.js';
-import { callOptions, resolveCallPolicy } from '../transport/call-policy.js';
+import { Lookup, findQuery, hasMember, keysNode } from '../query/index.js';
+import type { Query } from '../query/index.js';
+import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import { addToAggregate } from '../write/add-to-aggregate.js';
 import type { SaveManyOptions } from '../write/batch/batch-types.js';
 import { deleteMany, saveMany } from '../write/batch/save-many.js';
 import { deleteByPrefix } from '../write/delete-by-prefix.js';
 import { deleteEntity } from '../write/delete-entity.js';
-import { WriteBackQueue } from '../write/evolving/write-back.js';
 import { incrementCounter } from '../write/increment-counter.js';
 import { insertEntity } from '../write/insert-entity.js';
 import { saveEntity } from '../write/save-entity.js';
 import { updateEntity } from '../write/update-entity.js';
 import { writeEntries } from '../write/write-entries.js';
-import { WriteTargets } from '../write/write-targets.js';
+import type { WriteTargets } from '../write/write-targets.js';
 import type {
   AggregateCallOptions,
   DeleteByPrefixOptions,
@@ -32,14 +27,12 @@ import type {
 import { collectionField } from './collection-field.js';
 import type { MapProperty, MapValueOf, MemberOf, SetProperty } from './collection-property.js';
 import type { EntityArguments } from './entity-arguments.js';
-import { CallGate } from './call-gate.js';
-import type { CallRows } from './call-gate.js';
+import type { CallOptions, RepositoryOptions } from './repository-options.js';
+import type { RepositoryParts } from './repository-parts.js';
 import type { CallOperation } from '../mapping/intercepted-call.js';
 import { prefixRange } from '../mapping/intercepted-rows.js';
 import { runBeforeSave } from '../mapping/run-entity-hooks.js';
-import { entityArguments } from './entity-arguments.js';
-import type { CallOptions, RepositoryOptions } from './repository-options.js';
-import { checkRepositoryOptions } from './repository-options.js';
+import { repositoryParts } from './repository-parts.js';
 
 /**
  * Reads and writes one entity class. Every write of one entity is one atomic row mutation; see docs/writes.md for
@@ -53,47 +46,24 @@ import { checkRepositoryOptions } from './repository-options.js';
  * ```
  */
 export class Repository<E extends object, K extends KeyParts<E> | undefined = undefined> {
-  private readonly policy: CallPolicy;
-  /** Write-back of rows reads upcast (entities with `@Evolve`, when enabled). */
-  private readonly writeBack: WriteBackQueue | undefined;
-  /** Built on first use: one per repository, since it depends only on the policy and write-back. */
-  private queryExecutor: QueryExecutor | undefined;
-  /** The checks of this entity's call arguments (before anything is sent). */
+  /** Argument checks, write targets and the read executor, wired from the constructor's arguments. */
   private readonly check: EntityArguments;
-  /** Where this entity's writes run, one target per public call. */
   private readonly writes: WriteTargets<E>;
-  /** The mapper's interceptors and the entity's lifecycle hooks, on every call's way out (docs/hooks.md). */
-  private readonly gate: CallGate;
+  private readonly parts: RepositoryParts<E>;
 
   constructor(
-    private readonly connection: BigtableConnection,
+    connection: BigtableConnection,
     readonly meta: EntityMetadata<E>,
-    private readonly options: RepositoryOptions = {},
+    options: RepositoryOptions = {},
   ) {
-    const api = 'Repository.constructor';
-    checkInstance({ api, argument: 'connection' }, connection, BigtableConnection, 'a BigtableConnection');
-    checkObject({ api, argument: 'meta' }, meta, 'entity metadata (getEntityMetadata(Class))');
-    checkRepositoryOptions(api, options);
-    this.check = entityArguments(meta);
-    this.policy = resolveCallPolicy(options);
-    this.gate = new CallGate(options.interceptors);
-    const tableId = (): string => this.tableId;
-    const now = (): number => this.now();
-    this.writes = new WriteTargets({ connection, meta, tableId, now, policy: this.policy, tuning: options });
-    const evolution = meta.evolution;
-    this.writeBack =
-      evolution !== undefined && (options.writeBack ?? evolution.writeBack)
-        ? new WriteBackQueue(connection, tableId, this.policy, now, options.onWriteBack)
-        : undefined;
+    this.parts = repositoryParts('Repository.constructor', connection, meta, options);
+    this.check = this.parts.check;
+    this.writes = this.parts.writes;
   }
 
   /** The table the entity lives in. */
   get tableId(): string {
-    return this.options.tableIds?.[this.meta.table] ?? this.meta.table;
-  }
-
-  private now(): number {
-    return (this.options.now ?? Date.now)();
+    return this.parts.tableId();
   }
 
   /**
@@ -175,48 +145,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
 
   private lookupAs(operation: CallOperation, keys: readonly FullKey<E, K>[]): Lookup<E> {
     this.check.keys('lookup', keys);
-    return new Lookup<E>(
-      keysNode(
-        this.meta,
-        keys.map((k) => this.keyOf(k)),
-      ),
-      this.executor(operation),
-    );
-  }
-
-  /**
-   * Runs compiled plans of this entity on the mapper's connection, with its clock and call policy, through the gate
-   * (interceptors, after-load hooks) as `operation`.
-   */
-  private executor(operation: CallOperation): QueryExecutor {
-    const executor = (this.queryExecutor ??= this.newExecutor());
-    return this.gate.queryExecutor(executor, operation, this.meta, this.tableId);
-  }
-
-  /** Runs the interceptors on a call of this entity (undefined when there are none). */
-  private admit(operation: CallOperation, rows: () => CallRows): Promise<void> | undefined {
-    return this.gate.active
-      ? this.gate.admit(operation, [this.meta.target], this.tableId, rows())
-      : undefined;
-  }
-
-  /** What every call that writes a whole entity does before it is validated: before-save hooks, then interceptors. */
-  private beforeSave(operation: 'save' | 'insert', entity: E): Promise<void> | undefined {
-    const hooked = runBeforeSave(this.meta, entity, operation);
-    if (!this.gate.active) return hooked;
-    const admit = (): Promise<void> | undefined =>
-      this.admit(operation, () => ({ keys: [rowKeyOf(this.meta, entity as never)], entities: [entity] }));
-    return hooked === undefined ? admit() : hooked.then(admit);
-  }
-
-  private newExecutor(): QueryExecutor {
-    return new TableQueryExecutor({
-      connection: this.connection,
-      tableId: this.tableId,
-      now: () => this.now(),
-      read: callOptions(this.policy),
-      upcast: this.writeBack ? this.writeBack.offer.bind(this.writeBack) : undefined,
-    });
+    const rowKeys = keys.map((k) => this.keyOf(k));
+    return new Lookup<E>(keysNode(this.meta, rowKeys), this.parts.executor(operation));
   }
 
   /**
@@ -230,19 +160,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   find(keyPrefix: KeyPrefix<E, K> = {} as KeyPrefix<E, K>): Query<E> {
-    return this.query('find', keyPrefix);
-  }
-
-  private query(operation: CallOperation, keyPrefix: KeyPrefix<E, K>): Query<E> {
-    checkObject(
-      { api: this.check.api('find'), argument: 'keyPrefix', entity: this.meta.name },
-      keyPrefix,
-      'an object of leading key parts',
-    );
-    const conditions = Object.entries(keyPrefix as Record<string, unknown>)
-      .filter(([, value]) => value !== undefined)
-      .map(([property, value]) => ({ property, op: '=' as const, value }));
-    return new Query<E>(queryNode(this.meta, { conditions }), this.executor(operation));
+    this.check.keyPrefix('find', keyPrefix);
+    return findQuery(this.meta, this.parts.executor('find'), keyPrefix);
   }
 
   /**
@@ -254,7 +173,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   scan(): Query<E> {
-    return this.query('scan', {} as KeyPrefix<E, K>).allowScan();
+    return findQuery<E>(this.meta, this.parts.executor('scan'), {}).allowScan();
   }
 
   /**
@@ -274,7 +193,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.entity('save', entity);
     this.check.call('save', options);
     const target = this.writes.of(options);
-    await this.beforeSave('save', entity);
+    await this.parts.beforeSave('save', entity);
     return saveEntity(target, entity, options, this.writes.saveOptions);
   }
 
@@ -291,7 +210,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.entity('insert', entity);
     this.check.call('insert', options);
     const target = this.writes.of(options);
-    await this.beforeSave('insert', entity);
+    await this.parts.beforeSave('insert', entity);
     return insertEntity(target, entity, this.writes.saveOptions);
   }
 
@@ -316,7 +235,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.call('update', options);
     this.check.expectedVersion('update', options);
     const target = this.writes.of(options);
-    await this.admit('update', () => ({ keys: [this.keyOf(key)] }));
+    await this.parts.admit('update', () => ({ keys: [this.keyOf(key)] }));
     return updateEntity(target, key, changes, options);
   }
 
@@ -342,7 +261,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.members('add', 'members', members, property);
     this.check.call('add', options);
     const target = this.writes.of(options);
-    await this.admit('add', () => ({ keys: [this.keyOf(key)] }));
+    await this.parts.admit('add', () => ({ keys: [this.keyOf(key)] }));
     await writeEntries(target, key, field, { put: members });
   }
 
@@ -368,7 +287,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.call('put', options);
     const list = this.check.entries('put', entries, property);
     const target = this.writes.of(options);
-    await this.admit('put', () => ({ keys: [this.keyOf(key)] }));
+    await this.parts.admit('put', () => ({ keys: [this.keyOf(key)] }));
     await writeEntries(target, key, field, { put: list });
   }
 
@@ -393,7 +312,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.members('remove', 'members', members, property);
     this.check.call('remove', options);
     const target = this.writes.of(options);
-    await this.admit('remove', () => ({ keys: [this.keyOf(key)] }));
+    await this.parts.admit('remove', () => ({ keys: [this.keyOf(key)] }));
     await writeEntries(target, key, field, { remove: members });
   }
 
@@ -415,30 +334,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<boolean> {
     this.check.key('has', key);
     collectionField(this.meta, property, 'has', ['set', 'map']);
-    if (member === undefined || member === null) {
-      throw new InvalidArgumentError({
-        api: this.check.api('has'),
-        argument: 'member',
-        entity: this.meta.name,
-        property,
-        value: member,
-        expected: 'a member value',
-      });
-    }
+    this.check.member('has', member, property);
     this.check.call('has', options);
     rowKeyOf(this.meta, key);
-    // Only the key parts: `key` may be a whole entity, whose other properties are no conditions here.
-    const parts = Object.fromEntries(
-      this.meta.key.parts.map((p) => [p.property, (key as Record<string, unknown>)[p.property]]),
-    );
-    let query = this.query('has', parts as KeyPrefix<E, K>)
-      .select(property)
-      .entries(property as never, { members: [member as never] });
-    if (options.signal) query = query.signal(options.signal);
-    if (options.timeoutMs !== undefined) query = query.timeout(options.timeoutMs);
-    const row = (await query.first()) as Record<string, unknown> | undefined;
-    const held = row?.[property] as { readonly size: number } | undefined;
-    return held !== undefined && held.size > 0;
+    return hasMember(this.meta, this.parts.executor('has'), key, property, member, options);
   }
 
   /**
@@ -457,7 +356,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.call('delete', options);
     this.check.expectedVersion('delete', options);
     const target = this.writes.of(options);
-    await this.admit('delete', () => ({ keys: [rowKeyOf(this.meta, key)] }));
+    await this.parts.admit('delete', () => ({ keys: [rowKeyOf(this.meta, key)] }));
     await deleteEntity(target, key, options);
   }
 
@@ -492,9 +391,12 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
       this.writes.of(options),
       partialKey,
       options,
-      this.gate.active
+      this.parts.intercepts
         ? ({ prefixes, rows }) =>
-            this.admit('deleteByPrefix', () => ({ keys: rows, ranges: prefixes.map((p) => prefixRange(p)) }))
+            this.parts.admit('deleteByPrefix', () => ({
+              keys: rows,
+              ranges: prefixes.map((p) => prefixRange(p)),
+            }))
         : undefined,
     );
   }
@@ -520,7 +422,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.key('increment', key);
     this.check.call('increment', options);
     const target = this.writes.of(options);
-    await this.admit('increment', () => ({ keys: [this.keyOf(key)] }));
+    await this.parts.admit('increment', () => ({ keys: [this.keyOf(key)] }));
     return incrementCounter(target, key, property, by);
   }
 
@@ -544,7 +446,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.key('aggregate', key);
     this.check.call('aggregate', options);
     const target = this.writes.of(options);
-    await this.admit('aggregate', () => ({ keys: [this.keyOf(key)] }));
+    await this.parts.admit('aggregate', () => ({ keys: [this.keyOf(key)] }));
     await addToAggregate(target, key, property, value, options.bucket ?? new Date(0));
   }
 
@@ -585,8 +487,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
         this.check.entity('saveMany', e, 'entities[]');
         return runBeforeSave(this.meta, e, 'saveMany');
       },
-      this.gate.active
-        ? (batch, keys) => this.admit('saveMany', () => ({ keys, entities: batch }))
+      this.parts.intercepts
+        ? (batch, keys) => this.parts.admit('saveMany', () => ({ keys, entities: batch }))
         : undefined,
     );
   }
@@ -604,7 +506,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.keys('deleteMany', keys);
     this.check.call('deleteMany', options);
     const rows = keys.map((k) => this.keyOf(k));
-    await this.admit('deleteMany', () => ({ keys: rows }));
+    await this.parts.admit('deleteMany', () => ({ keys: rows }));
     await deleteMany(this.writes.batch(), rows, options);
   }
 }

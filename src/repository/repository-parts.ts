@@ -15,6 +15,10 @@ import type { CallOperation } from '../mapping/intercepted-call.js';
 import { rowKeyOf } from '../mapping/key-input.js';
 import { runBeforeSave } from '../mapping/run-entity-hooks.js';
 import { checkRepositoryOptions } from './repository-options.js';
+import type { MappingWarning } from '../mapping/mapping-warning.js';
+import type { CallObserver } from '../observe/call-observer.js';
+import { mapperObserver } from './mapper-observer.js';
+import { routeWarnings } from './route-warnings.js';
 
 /**
  * What a {@link Repository} is wired from, so that the façade itself holds only its operations: the checks of its
@@ -46,6 +50,8 @@ export interface RepositoryParts<E extends object> {
   admit(operation: CallOperation, rows: () => CallRows): Promise<void> | undefined;
   /** What a call writing one whole entity does before it is validated: before-save hooks, then interceptors. */
   beforeSave(operation: 'save' | 'insert', entity: E): Promise<void> | undefined;
+  /** Spans, metrics and events of the repository's calls (the mapper's, shared by its repositories). */
+  readonly observer: CallObserver<MappingWarning>;
 }
 
 export function repositoryParts<E extends object>(
@@ -53,6 +59,7 @@ export function repositoryParts<E extends object>(
   connection: BigtableConnection,
   meta: EntityMetadata<E>,
   options: RepositoryOptions,
+  observer?: CallObserver<MappingWarning>,
 ): RepositoryParts<E> {
   checkInstance({ api, argument: 'connection' }, connection, BigtableConnection, 'a BigtableConnection');
   checkObject({ api, argument: 'meta' }, meta, 'entity metadata (getEntityMetadata(Class))');
@@ -66,6 +73,9 @@ export function repositoryParts<E extends object>(
     evolution !== undefined && (options.writeBack ?? evolution.writeBack)
       ? new WriteBackQueue(connection, tableId, policy, now, options.onWriteBack)
       : undefined;
+  // A repository made alone observes its own calls.
+  const observed = observer ?? mapperObserver(connection, options);
+  const tuning = { ...options, onWarning: routeWarnings(options.onWarning, observed) };
   // Built on first use: one per repository, since it depends only on the policy and write-back.
   let executor: QueryExecutor | undefined;
   const base = (): QueryExecutor =>
@@ -75,6 +85,7 @@ export function repositoryParts<E extends object>(
       now,
       read: callOptions(policy),
       upcast: writeBack ? writeBack.offer.bind(writeBack) : undefined,
+      observer: observed,
     }));
   const gate = new CallGate(options.interceptors);
   const admit = (operation: CallOperation, rows: () => CallRows): Promise<void> | undefined =>
@@ -82,7 +93,8 @@ export function repositoryParts<E extends object>(
   return {
     tableId,
     check: entityArguments(meta),
-    writes: new WriteTargets({ connection, meta, tableId, now, policy, tuning: options }),
+    observer: observed,
+    writes: new WriteTargets({ connection, meta, tableId, now, policy, tuning, observer: observed }),
     executor: (operation) => gate.queryExecutor(base(), operation, meta, tableId()),
     intercepts: gate.active,
     admit,

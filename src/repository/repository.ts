@@ -29,10 +29,12 @@ import type { MapProperty, MapValueOf, MemberOf, SetProperty } from './collectio
 import type { EntityArguments } from './entity-arguments.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
 import type { RepositoryParts } from './repository-parts.js';
+import { repositoryParts } from './repository-parts.js';
 import type { CallOperation } from '../mapping/intercepted-call.js';
 import { prefixRange } from '../mapping/intercepted-rows.js';
 import { runBeforeSave } from '../mapping/run-entity-hooks.js';
-import { repositoryParts } from './repository-parts.js';
+import type { MappingWarning } from '../mapping/mapping-warning.js';
+import type { CallObserver } from '../observe/call-observer.js';
 
 /**
  * Reads and writes one entity class. Every write of one entity is one atomic row mutation; see docs/writes.md for
@@ -51,12 +53,25 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   private readonly writes: WriteTargets<E>;
   private readonly parts: RepositoryParts<E>;
 
+  constructor(connection: BigtableConnection, meta: EntityMetadata<E>, options?: RepositoryOptions);
+  /**
+   * With the mapper's observer, shared by its repositories (a repository made alone observes its own calls).
+   *
+   * @internal The observer is the SDK's own.
+   */
+  constructor(
+    connection: BigtableConnection,
+    meta: EntityMetadata<E>,
+    options: RepositoryOptions,
+    observer: CallObserver<MappingWarning>,
+  );
   constructor(
     connection: BigtableConnection,
     readonly meta: EntityMetadata<E>,
     options: RepositoryOptions = {},
+    observer?: CallObserver<MappingWarning>,
   ) {
-    this.parts = repositoryParts('Repository.constructor', connection, meta, options);
+    this.parts = repositoryParts('Repository.constructor', connection, meta, options, observer);
     this.check = this.parts.check;
     this.writes = this.parts.writes;
   }
@@ -192,9 +207,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async save(entity: E, options: SaveEntityOptions = {}): Promise<E> {
     this.check.entity('save', entity);
     this.check.call('save', options);
-    const target = this.writes.of(options);
-    await this.parts.beforeSave('save', entity);
-    return saveEntity(target, entity, options, this.writes.saveOptions);
+    return this.writes.run('save', options, async (t) => {
+      await this.parts.beforeSave('save', entity);
+      return saveEntity(t, entity, options, this.writes.saveOptions);
+    });
   }
 
   /**
@@ -209,9 +225,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async insert(entity: E, options: CallOptions = {}): Promise<E> {
     this.check.entity('insert', entity);
     this.check.call('insert', options);
-    const target = this.writes.of(options);
-    await this.parts.beforeSave('insert', entity);
-    return insertEntity(target, entity, this.writes.saveOptions);
+    return this.writes.run('insert', options, async (t) => {
+      await this.parts.beforeSave('insert', entity);
+      return insertEntity(t, entity, this.writes.saveOptions);
+    });
   }
 
   /**
@@ -234,9 +251,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.changes('update', changes);
     this.check.call('update', options);
     this.check.expectedVersion('update', options);
-    const target = this.writes.of(options);
-    await this.parts.admit('update', () => ({ keys: [this.keyOf(key)] }));
-    return updateEntity(target, key, changes, options);
+    return this.writes.run('update', options, async (t) => {
+      await this.parts.admit('update', () => ({ keys: [this.keyOf(key)] }));
+      return updateEntity(t, key, changes, options);
+    });
   }
 
   /**
@@ -260,9 +278,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'add', ['set']);
     this.check.members('add', 'members', members, property);
     this.check.call('add', options);
-    const target = this.writes.of(options);
-    await this.parts.admit('add', () => ({ keys: [this.keyOf(key)] }));
-    await writeEntries(target, key, field, { put: members });
+    await this.writes.run('add', options, async (t) => {
+      await this.parts.admit('add', () => ({ keys: [this.keyOf(key)] }));
+      return writeEntries(t, key, field, { put: members });
+    });
   }
 
   /**
@@ -286,9 +305,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'put', ['map']);
     this.check.call('put', options);
     const list = this.check.entries('put', entries, property);
-    const target = this.writes.of(options);
-    await this.parts.admit('put', () => ({ keys: [this.keyOf(key)] }));
-    await writeEntries(target, key, field, { put: list });
+    await this.writes.run('put', options, async (t) => {
+      await this.parts.admit('put', () => ({ keys: [this.keyOf(key)] }));
+      return writeEntries(t, key, field, { put: list });
+    });
   }
 
   /**
@@ -311,9 +331,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'remove', ['set', 'map']);
     this.check.members('remove', 'members', members, property);
     this.check.call('remove', options);
-    const target = this.writes.of(options);
-    await this.parts.admit('remove', () => ({ keys: [this.keyOf(key)] }));
-    await writeEntries(target, key, field, { remove: members });
+    await this.writes.run('remove', options, async (t) => {
+      await this.parts.admit('remove', () => ({ keys: [this.keyOf(key)] }));
+      return writeEntries(t, key, field, { remove: members });
+    });
   }
 
   /**
@@ -355,9 +376,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.entity('delete', key, 'key');
     this.check.call('delete', options);
     this.check.expectedVersion('delete', options);
-    const target = this.writes.of(options);
-    await this.parts.admit('delete', () => ({ keys: [rowKeyOf(this.meta, key)] }));
-    await deleteEntity(target, key, options);
+    await this.writes.run('delete', options, async (t) => {
+      await this.parts.admit('delete', () => ({ keys: [rowKeyOf(this.meta, key)] }));
+      return deleteEntity(t, key, options);
+    });
   }
 
   /**
@@ -387,18 +409,14 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.key('deleteByPrefix', partialKey);
     this.check.call('deleteByPrefix', options);
     this.check.alsoDelete('deleteByPrefix', options);
-    await deleteByPrefix(
-      this.writes.of(options),
-      partialKey,
-      options,
-      this.parts.intercepts
-        ? ({ prefixes, rows }) =>
-            this.parts.admit('deleteByPrefix', () => ({
-              keys: rows,
-              ranges: prefixes.map((p) => prefixRange(p)),
-            }))
-        : undefined,
-    );
+    const admit = this.parts.intercepts
+      ? ({ prefixes, rows }: { prefixes: readonly Uint8Array[]; rows: readonly Uint8Array[] }) =>
+          this.parts.admit('deleteByPrefix', () => ({
+            keys: rows,
+            ranges: prefixes.map((p) => prefixRange(p)),
+          }))
+      : undefined;
+    await this.writes.run('deleteByPrefix', options, (t) => deleteByPrefix(t, partialKey, options, admit));
   }
 
   /**
@@ -421,9 +439,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<bigint | number> {
     this.check.key('increment', key);
     this.check.call('increment', options);
-    const target = this.writes.of(options);
-    await this.parts.admit('increment', () => ({ keys: [this.keyOf(key)] }));
-    return incrementCounter(target, key, property, by);
+    return this.writes.run('increment', options, async (t) => {
+      await this.parts.admit('increment', () => ({ keys: [this.keyOf(key)] }));
+      return incrementCounter(t, key, property, by);
+    });
   }
 
   /**
@@ -445,9 +464,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<void> {
     this.check.key('aggregate', key);
     this.check.call('aggregate', options);
-    const target = this.writes.of(options);
-    await this.parts.admit('aggregate', () => ({ keys: [this.keyOf(key)] }));
-    await addToAggregate(target, key, property, value, options.bucket ?? new Date(0));
+    await this.writes.run('aggregate', options, async (t) => {
+      await this.parts.admit('aggregate', () => ({ keys: [this.keyOf(key)] }));
+      return addToAggregate(t, key, property, value, options.bucket ?? new Date(0));
+    });
   }
 
   /**
@@ -478,18 +498,20 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     options: SaveManyOptions = {},
   ): Promise<void> {
     this.check.batch('saveMany', entities, options);
-    await saveMany(
-      this.writes.batch(),
-      entities,
-      options,
-      this.writes.saveOptions,
-      (e) => {
-        this.check.entity('saveMany', e, 'entities[]');
-        return runBeforeSave(this.meta, e, 'saveMany');
-      },
-      this.parts.intercepts
-        ? (batch, keys) => this.parts.admit('saveMany', () => ({ keys, entities: batch }))
-        : undefined,
+    await this.writes.runBatch('saveMany', options, (target, call) =>
+      saveMany(
+        target,
+        entities,
+        call,
+        this.writes.saveOptions,
+        (e) => {
+          this.check.entity('saveMany', e, 'entities[]');
+          return runBeforeSave(this.meta, e, 'saveMany');
+        },
+        this.parts.intercepts
+          ? (batch, keys) => this.parts.admit('saveMany', () => ({ keys, entities: batch }))
+          : undefined,
+      ),
     );
   }
 
@@ -505,8 +527,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async deleteMany(keys: readonly FullKey<E, K>[], options: CallOptions = {}): Promise<void> {
     this.check.keys('deleteMany', keys);
     this.check.call('deleteMany', options);
-    const rows = keys.map((k) => this.keyOf(k));
-    await this.parts.admit('deleteMany', () => ({ keys: rows }));
-    await deleteMany(this.writes.batch(), rows, options);
+    await this.writes.runBatch('deleteMany', options, async (target, call) => {
+      const rows = keys.map((k) => this.keyOf(k));
+      await this.parts.admit('deleteMany', () => ({ keys: rows }));
+      return deleteMany(target, rows, call);
+    });
   }
 }

@@ -14,6 +14,9 @@ import { compileRead } from '../compiler/compile-read.js';
 import type { QueryMode } from '../compiler/compile-query.js';
 import { encodeCursor } from '../cursor/query-cursor.js';
 import { explainRead } from '../explain/explain-read.js';
+import type { ExplainAnalysis, ExplainOptions } from '../explain/explain-analysis.js';
+import { checkExplainOptions, explainAnalysis } from '../explain/explain-analysis.js';
+import type { CallRecord } from '../../observe/call-record.js';
 import type { ConditionOp, EntriesNode, QueryNode, VersionsNode } from '../nodes/query-node.js';
 import { queryNode } from '../nodes/query-node.js';
 import { residualProgram } from '../nodes/residual-node.js';
@@ -386,15 +389,36 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
    * console.log(videoPage.explain());
    * ```
    */
-  explain(mode: QueryMode = 'rows'): string {
+  explain(mode?: QueryMode): string;
+  /**
+   * Runs the read (as `fetch()` would, the entities discarded) and reports what it cost next to the plan (see
+   * `Query.explain({ analyze: true })`).
+   *
+   * @example
+   * ```ts
+   * console.log((await videoPage.explain({ analyze: true })).text);
+   * ```
+   */
+  explain(options: ExplainOptions): Promise<ExplainAnalysis>;
+  explain(mode: QueryMode | ExplainOptions = 'rows'): string | Promise<ExplainAnalysis> {
+    if (typeof mode === 'object') return this.analyze(mode);
     checkMode(this.entities, mode);
     return explainRead({ kind: 'collection', plan: this.plan(mode) });
+  }
+
+  private async analyze(options: ExplainOptions): Promise<ExplainAnalysis> {
+    checkExplainOptions('CollectionQuery.explain', options);
+    const plan = this.plan();
+    let record: CallRecord | undefined;
+    for await (const row of this.run(plan, true, this.props.skipReporter, (r) => (record = r))) void row;
+    return explainAnalysis(explainRead({ kind: 'collection', plan }), record!);
   }
 
   private run(
     plan: CompiledCollection,
     hydrate: boolean,
     report = this.props.skipReporter,
+    analyze?: (record: CallRecord) => void,
   ): AsyncIterable<CollectionRow> {
     if (!this.props.executor) throw noRunner(this.node);
     return this.props.executor.execute(plan, {
@@ -402,6 +426,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
       signal: this.props.call.signal,
       timeoutMs: this.props.call.timeoutMs,
       ...(report ? { onDecodeError: report } : {}),
+      ...(analyze ? { analyze } : {}),
     });
   }
 

@@ -6,6 +6,9 @@ import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { QueryPlan } from '../compiler/compile-query.js';
 import { compileRead } from '../compiler/compile-read.js';
 import { explainRead } from '../explain/explain-read.js';
+import type { ExplainAnalysis, ExplainOptions } from '../explain/explain-analysis.js';
+import { checkExplainOptions, explainAnalysis } from '../explain/explain-analysis.js';
+import { CallRecord } from '../../observe/call-record.js';
 import type { VersionsNode } from '../nodes/query-node.js';
 import { keysNode } from '../nodes/read-node.js';
 import type { KeysNode } from '../nodes/read-node.js';
@@ -165,8 +168,50 @@ export class Lookup<E extends object> {
    * console.log(devices.lookup([key]).explain());
    * ```
    */
-  explain(): string {
-    return explainRead({ kind: 'entity', meta: this.node.meta, plan: this.plan() });
+  explain(): string;
+  /**
+   * Runs the lookup and reports what it cost next to the plan (see `Query.explain({ analyze: true })`).
+   *
+   * @example
+   * ```ts
+   * console.log((await devices.lookup([key]).explain({ analyze: true })).text);
+   * ```
+   */
+  explain(options: ExplainOptions): Promise<ExplainAnalysis>;
+  explain(options?: ExplainOptions): string | Promise<ExplainAnalysis> {
+    if (options === undefined)
+      return explainRead({ kind: 'entity', meta: this.node.meta, plan: this.plan() });
+    return this.analyze(options);
+  }
+
+  private async analyze(options: ExplainOptions): Promise<ExplainAnalysis> {
+    checkExplainOptions(`Lookup<${this.node.meta.name}>.explain`, options);
+    const plan = this.plan();
+    if (!this.props.executor)
+      throw new QueryError({
+        entity: this.node.meta.name,
+        problem: 'this lookup has no repository to run on',
+      });
+    let record: CallRecord | undefined;
+    if (this.node.keys.length === 0) {
+      // Nothing to send: the plan, and an empty run.
+      record = new CallRecord({ operation: 'getMany', entity: this.node.meta.name, table: '' }, undefined);
+      record.durationMs = 0;
+    } else {
+      await this.props.executor.forEach(
+        this.node.meta,
+        plan,
+        {
+          hydrate: true,
+          signal: this.props.call.signal,
+          timeoutMs: this.props.call.timeoutMs,
+          operation: this.node.keys.length === 1 ? 'get' : 'getMany',
+          analyze: (r) => (record = r),
+        },
+        () => undefined,
+      );
+    }
+    return explainAnalysis(explainRead({ kind: 'entity', meta: this.node.meta, plan }), record!);
   }
 
   /**
@@ -189,7 +234,12 @@ export class Lookup<E extends object> {
       this.props.executor!.forEach(
         this.node.meta,
         this.plan(),
-        { hydrate: true, signal: this.props.call.signal, timeoutMs: this.props.call.timeoutMs },
+        {
+          hydrate: true,
+          signal: this.props.call.signal,
+          timeoutMs: this.props.call.timeoutMs,
+          operation: keys.length === 1 ? 'get' : 'getMany',
+        },
         onRow,
       );
     if (keys.length === 1) {

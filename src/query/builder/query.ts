@@ -15,6 +15,9 @@ import { compileRead } from '../compiler/compile-read.js';
 import type { CompiledRead } from '../compiler/compile-read.js';
 import { encodeCursor } from '../cursor/query-cursor.js';
 import { explainRead } from '../explain/explain-read.js';
+import type { ExplainAnalysis, ExplainOptions } from '../explain/explain-analysis.js';
+import { checkExplainOptions, explainAnalysis } from '../explain/explain-analysis.js';
+import type { CallRecord } from '../../observe/call-record.js';
 import type {
   ConditionNode,
   ConditionOp,
@@ -382,18 +385,48 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    * console.log(q.explain());
    * ```
    */
-  explain(mode: QueryMode = 'rows'): string {
+  explain(mode?: QueryMode): string;
+  /**
+   * Runs the read (as `toArray()` would, the entities discarded) and reports what it cost next to the plan: rows
+   * and cells received vs rows returned, bytes, requests, attempts, duration, and Bigtable's own RequestStats when
+   * it sends them (it is asked for them).
+   *
+   * @example
+   * ```ts
+   * const analysis = await q.explain({ analyze: true });
+   * console.log(analysis.text);
+   * ```
+   */
+  explain(options: ExplainOptions): Promise<ExplainAnalysis>;
+  explain(mode: QueryMode | ExplainOptions = 'rows'): string | Promise<ExplainAnalysis> {
+    if (typeof mode === 'object') return this.analyze(mode);
     checkMode(this.node.meta.name, mode);
     return explainRead(this.compiled(mode, this.node));
+  }
+
+  private async analyze(options: ExplainOptions): Promise<ExplainAnalysis> {
+    checkExplainOptions(`Query<${this.node.meta.name}>.explain`, options);
+    const compiled = this.compiled('rows', this.node);
+    if (compiled.kind !== 'entity' || !this.props.executor) throw noRepository(this.node.meta);
+    let record: CallRecord | undefined;
+    await this.props.executor.forEach(
+      this.node.meta,
+      compiled.plan,
+      { ...this.options(true, undefined, this.props.skipReporter, 'find'), analyze: (r) => (record = r) },
+      () => undefined,
+    );
+    return explainAnalysis(explainRead(compiled), record!);
   }
 
   private options(
     hydrate: boolean,
     signal: AbortSignal | undefined,
     report: SkippedRowReporter | undefined,
+    operation: string,
   ): QueryExecuteOptions {
     return {
       hydrate,
+      operation,
       signal: signal ?? this.props.call.signal,
       ...(this.props.call.timeoutMs === undefined ? {} : { timeoutMs: this.props.call.timeoutMs }),
       ...(report ? { onDecodeError: report } : {}),
@@ -405,9 +438,14 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     hydrate: boolean,
     signal?: AbortSignal,
     report: SkippedRowReporter | undefined = this.props.skipReporter,
+    operation = 'find',
   ): AsyncIterable<QueryRow> {
     if (!this.props.executor) throw noRepository(this.node.meta);
-    return this.props.executor.execute(this.node.meta, plan, this.options(hydrate, signal, report));
+    return this.props.executor.execute(
+      this.node.meta,
+      plan,
+      this.options(hydrate, signal, report, operation),
+    );
   }
 
   /** Runs the plan to its end, handing each result row to `onRow` (no asynchronous step per row). */
@@ -416,12 +454,13 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     hydrate: boolean,
     signal: AbortSignal | undefined,
     onRow: (key: Uint8Array, entity: object | undefined) => void,
+    operation = 'find',
   ): Promise<void> {
     if (!this.props.executor) throw noRepository(this.node.meta);
     return this.props.executor.forEach(
       this.node.meta,
       plan,
-      this.options(hydrate, signal, this.props.skipReporter),
+      this.options(hydrate, signal, this.props.skipReporter, operation),
       onRow,
     );
   }
@@ -481,7 +520,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   async count(): Promise<number> {
     const plan = this.plan('count');
     let n = 0;
-    await this.each(plan, residualProgram(plan.client).conditions.length > 0, undefined, () => n++);
+    await this.each(plan, residualProgram(plan.client).conditions.length > 0, undefined, () => n++, 'count');
     return n;
   }
 
@@ -495,7 +534,8 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    */
   async exists(): Promise<boolean> {
     const plan = this.plan('exists');
-    for await (const row of this.run(plan, residualProgram(plan.client).conditions.length > 0)) {
+    const keysOnly = residualProgram(plan.client).conditions.length === 0;
+    for await (const row of this.run(plan, !keysOnly, undefined, this.props.skipReporter, 'exists')) {
       void row;
       return true;
     }

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  AfterLoad,
   Aggregate,
   BeforeSave,
   Column,
@@ -317,6 +318,34 @@ const misappliedToClass = (make: () => (target: never, context?: unknown) => voi
     'METADATA_INVALID',
     () =>
       make()(bad(class Plain {}), { kind: 'field', name: 'f', static: false, private: false, metadata: {} }),
+  ],
+];
+/** A lifecycle hook decorator applied by hand where no method is, or to a method the class does not have. */
+const misappliedHook = (make: () => (target: object, key: never) => void): Case[] => [
+  ['target null', 'INVALID_ARGUMENT', () => make()(bad(null), bad('m'))],
+  ['target a string', 'INVALID_ARGUMENT', () => make()(bad('Club'), bad('m'))],
+  ['target a plain object', 'INVALID_ARGUMENT', () => make()(bad({}), bad('m'))],
+  ['key null', 'INVALID_ARGUMENT', () => make()(Target.prototype, bad(null))],
+  ['key a number', 'INVALID_ARGUMENT', () => make()(Target.prototype, bad(1))],
+  [
+    'on a field (standard context)',
+    'METADATA_INVALID',
+    () =>
+      make()(bad(undefined), bad({ kind: 'field', name: 'f', static: false, private: false, metadata: {} })),
+  ],
+  [
+    'a method the class lacks',
+    'METADATA_INVALID',
+    () => declared((C) => make()(C.prototype, bad('missing'))),
+  ],
+  [
+    'a static method',
+    'METADATA_INVALID',
+    () =>
+      declared((C) => {
+        Object.assign(C, { m: () => undefined });
+        make()(C, bad('m'));
+      }),
   ],
 ];
 /**
@@ -1087,6 +1116,8 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['value null', 'METADATA_INVALID', () => declared((C) => KeyLiteral(1, bad(null))(C))],
     ['value empty', 'METADATA_INVALID', () => declared((C) => KeyLiteral(1, '')(C))],
   ],
+  BeforeSave: misappliedHook(() => BeforeSave()),
+  AfterLoad: misappliedHook(() => AfterLoad()),
   Evolve: [
     ...misappliedToClass(() => Evolve({ version: 2, family: 'd' })),
     ['options null', 'METADATA_INVALID', () => declared((C) => Evolve(bad(null))(C))],

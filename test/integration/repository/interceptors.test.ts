@@ -4,6 +4,7 @@ import { CallVetoedError } from '../../../src/errors/call-vetoed-error.js';
 import { InvalidArgumentError } from '../../../src/errors/invalid-argument-error.js';
 import { PartialWriteError } from '../../../src/errors/partial-write-error.js';
 import type { CallInterceptor, InterceptedCall } from '../../../src/mapping/intercepted-call.js';
+import type { CallSummary } from '../../../src/index.js';
 import { Mapper } from '../../../src/repository/mapper.js';
 import { useMapper } from '../../../src/testing/vitest/use-mapper.js';
 
@@ -237,6 +238,20 @@ describe('interceptors', () => {
     ).toEqual([11, 12]);
     expect((await purchases.get({ tenant: 'acme', id: 'k3' }))?.amount).toBe(13);
     expect((await purchases.find({ tenant: 'acme', id: 'k1' }).toArray()).map((p) => p.amount)).toEqual([11]);
+  });
+
+  it('a vetoed write is a failed call in the mapper events, with no request sent', async () => {
+    const vetoing = guarded(acmeOnly);
+    const calls: CallSummary[] = [];
+    const off = vetoing.events.on('call', (c) => void calls.push(c));
+    const purchases = vetoing.repository(Purchase);
+    await expect(purchases.save(purchase('evil', 'ev1'))).rejects.toBeInstanceOf(CallVetoedError);
+    await expect(purchases.saveMany([purchase('evil', 'ev2')])).rejects.toBeInstanceOf(CallVetoedError);
+    off();
+    expect(calls.map((c) => [c.operation, c.outcome, c.errorCode, c.requests])).toEqual([
+      ['save', 'error', 'CALL_VETOED', 0],
+      ['saveMany', 'error', 'CALL_VETOED', 0],
+    ]);
   });
 
   it('refuse an interceptor that is no function, when the mapper is made', () => {

@@ -1,9 +1,8 @@
-import { classOfTarget } from '../src/errors/check-argument.js';
-import { InvalidArgumentError } from '../src/errors/invalid-argument-error.js';
 import { MetadataError } from '../src/errors/metadata-error.js';
 import type { EntityHookEvent } from '../src/metadata/declaration-records.js';
 import { addDeclaration } from '../src/metadata/declaration-store.js';
 import { hookRecord } from '../src/metadata/hook-record.js';
+import { legacyOwner } from './decorator-target.js';
 
 /**
  * The second argument of a method decorator: the method's key under legacy decorators
@@ -53,31 +52,6 @@ function placementProblems(
 }
 
 /**
- * The class a legacy method decorator's `target` belongs to (a prototype's constructor, or the class for a static
- * method); anything else, or a key that is no method name, is refused before anything is recorded.
- */
-function legacyOwner(decorator: string, target: unknown, key: unknown): object {
-  const owner = classOfTarget(target);
-  if (typeof key !== 'string' && typeof key !== 'symbol')
-    throw new InvalidArgumentError({
-      api: `@${decorator}`,
-      argument: 'key',
-      entity: owner?.name,
-      value: key,
-      expected: 'a method name (string or symbol) or a method decorator context',
-    });
-  if (owner === undefined)
-    throw new InvalidArgumentError({
-      api: `@${decorator}`,
-      argument: 'target',
-      property: String(key),
-      value: target,
-      expected: "a class's prototype (the decorated method's)",
-    });
-  return owner;
-}
-
-/**
  * Shared body of `@BeforeSave` and `@AfterLoad`: records the decorated method as a hook of the class (with
  * placement problems, reported when the entity resolves). Under standard decorators the record goes to the class's
  * decorator metadata object, as the field decorators' do; a standard decorator put on anything but a method is a
@@ -113,7 +87,7 @@ export function hookDecorator(decorator: string, event: EntityHookEvent): HookDe
       addDeclaration(context.metadata, hookRecord(event, name, problems));
       return;
     }
-    const owner = legacyOwner(decorator, target, key);
+    const owner = legacyOwner(decorator, target, key, 'method');
     const isStatic = typeof target === 'function';
     const problems = placementProblems(decorator, isStatic, key, false);
     addDeclaration(owner, hookRecord(event, String(key), problems));

@@ -94,19 +94,30 @@ export function assertClassDecorator(decorator: string, target: unknown, context
 }
 
 /**
- * The class a legacy property decorator's `target` belongs to: the prototype's constructor (an instance property)
- * or the class itself (a static one). Anything else — null, a primitive, a plain object or `Object.create(null)` —
- * is no class member, and is refused before anything is recorded.
+ * The class a legacy property (or method) decorator's `target` belongs to: the prototype's constructor (an instance
+ * member) or the class itself (a static one). Anything else — null, a primitive, a plain object or
+ * `Object.create(null)` — is no class member, and is refused before anything is recorded.
+ *
+ * @example
+ * ```ts
+ * const owner = legacyOwner('BeforeSave', Device.prototype, 'touch', 'method'); // Device
+ * ```
  */
-function legacyOwner(decorator: string, target: unknown, key: unknown): object {
+export function legacyOwner(
+  decorator: string,
+  target: unknown,
+  key: unknown,
+  member: 'property' | 'method' = 'property',
+): object {
   const owner = classOfTarget(target);
+  const context = member === 'property' ? 'a field decorator context' : 'a method decorator context';
   if (typeof key !== 'string' && typeof key !== 'symbol')
     throw new InvalidArgumentError({
       api: `@${decorator}`,
       argument: 'key',
       entity: owner?.name,
       value: key,
-      expected: 'a property name (string or symbol) or a field decorator context',
+      expected: `a ${member} name (string or symbol) or ${context}`,
     });
   if (owner === undefined)
     throw new InvalidArgumentError({
@@ -114,7 +125,7 @@ function legacyOwner(decorator: string, target: unknown, key: unknown): object {
       argument: 'target',
       property: String(key),
       value: target,
-      expected: "a class's prototype (or the class, for a static property)",
+      expected: `a class's prototype (or the class, for a static ${member})`,
     });
   return owner;
 }

@@ -17,6 +17,8 @@ export { Counter } from './counter.js';
 export { Aggregate } from './aggregate.js';
 export { Version } from './version.js';
 export { Evolve } from './evolve.js';
+export { BeforeSave } from './before-save.js';
+export { AfterLoad } from './after-load.js';
 export { upcastStep } from '../src/metadata/upcast-step.js';
 export { Codecs } from '../src/codecs/value/codecs.js';
 export { Gc } from '../src/metadata/gc.js';
@@ -29,6 +31,7 @@ export type {
   ProtobufMessageType,
 } from '../src/codecs/value/protobuf-message-type.js';
 export type { FieldDecoratorKey } from './decorator-target.js';
+export type { HookDecorator, MethodDecoratorKey } from './hook-decorator.js';
 export type {
   AggregateOptions,
   ColumnOptions,

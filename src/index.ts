@@ -20,6 +20,8 @@ export type {
 export type { MapProperty, MapValueOf, MemberOf, SetProperty } from './repository/collection-property.js';
 export type { WriteProgress } from './write/batch/batch-types.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
+// Their parts (CallOperation, InterceptedRange) are InterceptedCall['operation'] and InterceptedCall['ranges'][number].
+export type { CallInterceptor, InterceptedCall } from './mapping/intercepted-call.js';
 export type { WriteBackReport } from './write/evolving/write-back-report.js';
 export type { MappingWarning } from './mapping/mapping-warning.js';
 // Observability (docs/observability.md): the event map names the other event types (`MapperEventMap['retry']`).
@@ -76,6 +78,7 @@ export type {
 
 // Declaring entities without decorators, and their resolved metadata.
 export { defineEntity } from './metadata/define-entity.js';
+// EntityHookDefinition (defineEntity's `hooks`) is in 'bigtable-mapper/metadata'.
 export type { EntityDefinition, KeyDefinition, PropertyDefinition } from './metadata/define-entity.js';
 export { getEntityMetadata } from './metadata/entity-registry.js';
 // Hierarchical keys: the type of a row from its key, and the check that keeps it decidable (docs/row-keys.md).
@@ -118,12 +121,7 @@ export type { BuiltinCodecName, BuiltinCodecTypes } from './codecs/value/codecs.
 export type { ValueCodec, UserCodec } from './codecs/value/value-codec.js';
 export type { JsonValue } from './codecs/value/json-codec.js';
 export type { ProtobufCodecOptions } from './codecs/value/protobuf-codec.js';
-export type {
-  ProtobufConversionOptions,
-  ProtobufEnum,
-  ProtobufField,
-  ProtobufMessageType,
-} from './codecs/value/protobuf-message-type.js';
+// The protobufjs reflection shapes a protobuf column takes (ProtobufMessageType, …) are 'bigtable-mapper/decorators'.
 
 // Row keys: the key values (`KeyValue`) and ranges (`KeyRange`) and the row-key toolkit (key codecs, row-key schemas
 // and their files, OrderedCode, key ranges) are 'bigtable-mapper/keys'.
@@ -138,12 +136,14 @@ export { BigtableMapperError } from './errors/bigtable-mapper-error.js';
 export type { ErrorCode, BigtableMapperErrorOptions } from './errors/bigtable-mapper-error.js';
 export { AbortedError } from './errors/aborted-error.js';
 export { AlreadyExistsError } from './errors/already-exists-error.js';
+export { CallVetoedError } from './errors/call-vetoed-error.js';
 export { ConnectionClosedError } from './errors/connection-closed-error.js';
 export { CounterOverflowError } from './errors/counter-overflow-error.js';
 export type { CounterOverflowDetails, CounterRange } from './errors/counter-overflow-error.js';
 export { DeadlineExceededError } from './errors/deadline-exceeded-error.js';
 export { DestructiveChangeError } from './errors/destructive-change-error.js';
 export { EmulatorUnavailableError } from './errors/emulator-unavailable-error.js';
+export { EntityHookError } from './errors/entity-hook-error.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
 export type { InvalidArgumentDetails } from './errors/invalid-argument-error.js';
 export { KeyEncodingError } from './errors/key-encoding-error.js';

@@ -31,6 +31,8 @@ export { OutcomeUnknownError, type OutcomeUnknownDetails } from './outcome-unkno
 export { ConnectionClosedError } from './connection-closed-error.js';
 export { DeadlineExceededError } from './deadline-exceeded-error.js';
 export { AbortedError } from './aborted-error.js';
+export { CallVetoedError, type CallVetoedDetails } from './call-vetoed-error.js';
+export { EntityHookError, type EntityHookErrorDetails } from './entity-hook-error.js';
 export { InternalError } from './internal-error.js';
 export { InvalidArgumentError, type InvalidArgumentDetails } from './invalid-argument-error.js';
 export { formatValue } from './format-value.js';

@@ -119,6 +119,32 @@ export interface EvolutionRecord extends RecordBase {
 }
 
 /**
+ * When an entity lifecycle hook runs: `beforeSave` (on the entity a `save`, `insert` or `saveMany` is about to write)
+ * or `afterLoad` (on each entity a read returns).
+ *
+ * @example
+ * ```ts
+ * const event: EntityHookEvent = 'beforeSave';
+ * ```
+ */
+export type EntityHookEvent = 'beforeSave' | 'afterLoad';
+
+/**
+ * `@BeforeSave()` / `@AfterLoad()` on a method, or `defineEntity(cls, { hooks })`: a method of the class to run on
+ * the entity at that point of its life.
+ *
+ * @example
+ * ```ts
+ * const r: HookRecord = hookRecord('beforeSave', 'touch');
+ * ```
+ */
+export interface HookRecord extends RecordBase {
+  readonly kind: 'hook';
+  readonly event: EntityHookEvent;
+  readonly method: string;
+}
+
+/**
  * One frozen declaration, exactly as a decorator or `defineEntity` received it (plus argument problems). Both
  * declaration styles produce the same records, which is why they resolve to the same metadata.
  *
@@ -128,7 +154,7 @@ export interface EvolutionRecord extends RecordBase {
  * ```
  */
 export type DeclarationRecord =
-  EntityRecord | KeyPartRecord | KeyLiteralRecord | FamilyRecord | FieldRecord | EvolutionRecord;
+  EntityRecord | KeyPartRecord | KeyLiteralRecord | FamilyRecord | FieldRecord | EvolutionRecord | HookRecord;
 
 /**
  * Kind of a field record (`column`, `qualifierMap`, …).

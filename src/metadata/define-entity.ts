@@ -16,6 +16,7 @@ import type { DeclarationRecord, FieldRecord } from './declaration-records.js';
 import { addDeclaration } from './declaration-store.js';
 import type { EvolutionOptions } from './evolution-options.js';
 import { evolutionRecord } from './evolution-record.js';
+import { hookRecord } from './hook-record.js';
 import type { EntityClass } from './entity-metadata.js';
 import { defaultRegistry } from './entity-registry.js';
 import {
@@ -70,6 +71,24 @@ export interface EntityDefinition<E> extends EntityOptions {
   readonly properties?: { readonly [P in keyof E & string]?: PropertyDefinition };
   /** Schema version and upcast steps, as `@Evolve` takes them. */
   readonly evolution?: EvolutionOptions;
+  /** Lifecycle hooks: names of methods of the class, run as `@BeforeSave()` / `@AfterLoad()` run them. */
+  readonly hooks?: EntityHookDefinition<E>;
+}
+
+/**
+ * `defineEntity`'s lifecycle hooks: per event, the names of the class's methods to run, in order (docs/hooks.md).
+ *
+ * @example
+ * ```ts
+ * class Note { title = ''; touch(): void {} derive(): void {} }
+ * const hooks: EntityHookDefinition<Note> = { beforeSave: ['touch'], afterLoad: ['derive'] };
+ * ```
+ */
+export interface EntityHookDefinition<E> {
+  /** Methods run, in order, before a `save`, `insert` or `saveMany` validates and writes the entity. */
+  readonly beforeSave?: readonly (keyof E & string)[];
+  /** Methods run, in order, on each entity a read returns. */
+  readonly afterLoad?: readonly (keyof E & string)[];
 }
 
 const FIELD_KINDS: Readonly<Record<NonNullable<PropertyDefinition['kind']>, FieldRecord['kind']>> = {
@@ -92,9 +111,12 @@ const FIELD_KINDS: Readonly<Record<NonNullable<PropertyDefinition['kind']>, Fiel
  */
 export function definitionRecords<E>(definition: EntityDefinition<E>): DeclarationRecord[] {
   checkDefinition(definition);
-  const { key, families, properties, evolution, ...entity } = definition;
+  const { key, families, properties, evolution, hooks, ...entity } = definition;
   const records: DeclarationRecord[] = [entityRecord(entity)];
   if (evolution !== undefined) records.push(evolutionRecord(evolution));
+  for (const event of ['beforeSave', 'afterLoad'] as const) {
+    for (const method of hooks?.[event] ?? []) records.push(hookRecord(event, method));
+  }
   for (const [name, options] of Object.entries(families ?? {})) records.push(familyRecord(name, options));
   (key ?? []).forEach((part, position) => {
     if ('literal' in part) {
@@ -224,7 +246,7 @@ export function defineEntity<
 function checkDefinition(definition: unknown): void {
   const api = 'defineEntity';
   checkObject({ api, argument: 'definition' }, definition, 'an EntityDefinition object');
-  const { key, families, properties, evolution } = definition as Record<string, unknown>;
+  const { key, families, properties, evolution, hooks } = definition as Record<string, unknown>;
   if (key !== undefined) {
     checkArray({ api, argument: 'definition.key' }, key, 'an array of { property } or { literal } objects');
     key.forEach((part, i) =>
@@ -235,8 +257,13 @@ function checkDefinition(definition: unknown): void {
       ),
     );
   }
-  for (const [name, value] of Object.entries({ families, properties, evolution })) {
+  for (const [name, value] of Object.entries({ families, properties, evolution, hooks })) {
     if (value !== undefined) checkObject({ api, argument: `definition.${name}` }, value);
+  }
+  for (const event of ['beforeSave', 'afterLoad']) {
+    const methods = (hooks as Record<string, unknown> | undefined)?.[event];
+    if (methods !== undefined)
+      checkArray({ api, argument: `definition.hooks.${event}` }, methods, 'an array of method names');
   }
   if (properties !== undefined) {
     for (const [property, spec] of Object.entries(properties as object)) {

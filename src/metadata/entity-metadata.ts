@@ -224,6 +224,39 @@ export interface EntityMetadata<E extends object = object> {
   readonly evolution?: EvolutionMetadata | undefined;
   /** The entity's validator (`@Entity({ validate })`), undefined when it declares none. */
   readonly validation?: ValidationMetadata | undefined;
+  /** Lifecycle hooks (`@BeforeSave`, `@AfterLoad`), undefined when the entity declares none. */
+  readonly hooks?: EntityHooksMetadata | undefined;
+}
+
+/**
+ * One resolved lifecycle hook: the method's name and how to call it on an entity (the entity's own method, so a
+ * subclass's override runs).
+ *
+ * @example
+ * ```ts
+ * for (const hook of meta.hooks?.afterLoad ?? []) hook.run(entity);
+ * ```
+ */
+export interface EntityHookMetadata {
+  /** The hook method's name. */
+  readonly method: string;
+  /** Calls the method on `entity` (its own, so a subclass's override runs) and returns what it returned. */
+  readonly run: (entity: object) => unknown;
+}
+
+/**
+ * An entity's lifecycle hooks, in the order they run: base-class hooks first, then in declaration order.
+ *
+ * @example
+ * ```ts
+ * console.log(meta.hooks?.beforeSave.map((h) => h.method));
+ * ```
+ */
+export interface EntityHooksMetadata {
+  /** Run on the entity a `save`, `insert` or `saveMany` is about to validate and write. */
+  readonly beforeSave: readonly EntityHookMetadata[];
+  /** Run on each entity a read returns. */
+  readonly afterLoad: readonly EntityHookMetadata[];
 }
 
 /**

@@ -19,9 +19,11 @@ export type {
   DeclarationRecord,
   DesignType,
   EvolutionRecord,
+  EntityHookEvent,
   EntityRecord,
   FamilyRecord,
   FieldRecord,
+  HookRecord,
   KeyLiteralRecord,
   KeyPartRecord,
 } from './declaration-records.js';
@@ -35,11 +37,13 @@ export {
 } from './record-builders.js';
 export { defineEntity, definitionRecords } from './define-entity.js';
 export { evolutionRecord } from './evolution-record.js';
+export { hookRecord } from './hook-record.js';
 export { upcastStep } from './upcast-step.js';
 export type { EvolutionOptions, OldField, OldShape, OldState, UpcastStep } from './evolution-options.js';
 export type {
   DefinedEntity,
   EntityDefinition,
+  EntityHookDefinition,
   KeyDefinition,
   KeyPropertiesOf,
   PropertyDefinition,
@@ -50,6 +54,8 @@ export type {
   ColumnFieldMetadata,
   CounterFieldMetadata,
   EntityClass,
+  EntityHookMetadata,
+  EntityHooksMetadata,
   EntityMetadata,
   EvolutionMetadata,
   ValidationMetadata,

@@ -5,6 +5,7 @@ import type {
   EvolutionRecord,
   FamilyRecord,
   FieldRecord,
+  HookRecord,
   KeyLiteralRecord,
   KeyPartRecord,
 } from './declaration-records.js';
@@ -43,6 +44,8 @@ export interface MergedDeclarations {
   readonly fields: ReadonlyMap<string, Declared<FieldRecord>>;
   /** The nearest `@Evolve` in the chain (a subclass's replaces its base's), if any. */
   readonly evolution: Declared<EvolutionRecord> | undefined;
+  /** Lifecycle hooks, base-class declarations first (a method named twice for one event counts once). */
+  readonly hooks: readonly Declared<HookRecord>[];
   readonly problems: readonly MetadataProblem[];
 }
 
@@ -87,6 +90,7 @@ export function mergeDeclarations(target: object): MergedDeclarations {
   const families = new Map<string, Declared<FamilyRecord>>();
   const fields = new Map<string, Declared<FieldRecord>>();
   let evolution: Declared<EvolutionRecord> | undefined;
+  const hooks: Array<Declared<HookRecord>> = [];
 
   for (const c of classChain(target)) {
     const declaredBy = className(c);
@@ -146,10 +150,15 @@ export function mergeDeclarations(target: object): MergedDeclarations {
           seenEvolution = true;
           evolution = { record, declaredBy };
           break;
+        case 'hook':
+          // Run by name, so a subclass overriding a base's hook method runs its override, once.
+          if (!hooks.some((h) => h.record.event === record.event && h.record.method === record.method))
+            hooks.push({ record, declaredBy });
+          break;
         default:
           fields.set(record.property, { record, declaredBy });
       }
     }
   }
-  return { entityName, entity, keyParts, keyLiterals, families, fields, evolution, problems };
+  return { entityName, entity, keyParts, keyLiterals, families, fields, evolution, hooks, problems };
 }

@@ -12,6 +12,7 @@ import { deepFreeze } from './deep-freeze.js';
 import { mergeDeclarations } from './merge-declarations.js';
 import { resolveEvolution } from './resolve-evolution.js';
 import { resolveField } from './resolve-fields.js';
+import { resolveHooks } from './resolve-hooks.js';
 import { resolveKey } from './resolve-key.js';
 import { validateLayout } from './validate-layout.js';
 import type { ParentResolver } from './resolve-parent-key.js';
@@ -64,6 +65,7 @@ export function resolveEntity<E extends object>(target: EntityClass<E>): EntityM
   const families = validateLayout(entity, merged.families, fields, problems);
   const key = resolveKey(merged, problems, resolveParentOf(target));
   const evolution = resolveEvolution(entity, merged, fields, families, problems);
+  const hooks = resolveHooks(target, merged, problems);
 
   if (problems.length > 0 || !key || !merged.entity) throw new MetadataError(problems);
   const version = fields.find((f): f is VersionFieldMetadata => f.kind === 'version');
@@ -78,6 +80,7 @@ export function resolveEntity<E extends object>(target: EntityClass<E>): EntityM
     version,
     ...(evolution === undefined ? {} : { evolution }),
     ...validationOf(merged.entity.record),
+    ...(hooks === undefined ? {} : { hooks }),
   });
 }
 

@@ -18,7 +18,15 @@ export class TypedEvents<M extends object> {
   private readonly listeners = new Map<keyof M, Array<(event: never) => void>>();
 
   /** @param names - The events there are: any other name is refused (a typo would otherwise never fire). */
-  constructor(private readonly names: ReadonlyArray<keyof M & string>) {}
+  constructor(private readonly names: ReadonlyArray<keyof M & string>) {
+    if (!Array.isArray(names) || !names.every((n) => typeof n === 'string' && n.length > 0))
+      throw new InvalidArgumentError({
+        api: 'TypedEvents.constructor',
+        argument: 'names',
+        value: names,
+        expected: 'an array of event names (non-empty strings)',
+      });
+  }
 
   private check(api: string, name: unknown): void {
     if (!this.names.includes(name as keyof M & string))

@@ -14,7 +14,7 @@ export { keysNode } from './nodes/read-node.js';
 
 // Running reads: what a builder needs and the implementations on a connection.
 export type { QueryExecutor } from './executor/query-executor.js';
-export type { CollectionExecutor } from './executor/collection-executor.js';
+export type { CollectionExecutor, CollectionRow } from './executor/collection-executor.js';
 export { TableQueryExecutor } from './executor/table-query-executor.js';
 export { TableCollectionExecutor } from './executor/table-collection-executor.js';
 export { readKeyRange } from './executor/read-key-range.js';

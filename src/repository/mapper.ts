@@ -24,6 +24,7 @@ import type { MappingWarning } from '../mapping/mapping-warning.js';
 import type { CallObserver } from '../observe/call-observer.js';
 import type { MapperEvents } from './mapper-events.js';
 import { mapperObserver } from './mapper-observer.js';
+import { CallGate } from './call-gate.js';
 
 /** The one table several entities share; refused before anything is sent when they live in more than one. */
 function sharedTable(api: string, metas: readonly EntityMetadata[]): string {
@@ -77,6 +78,8 @@ export class Mapper {
    */
   readonly events: MapperEvents;
   private readonly observer: CallObserver<MappingWarning>;
+  /** The interceptors and after-load hooks of collection reads (each repository has its own gate). */
+  private readonly gate: CallGate;
 
   constructor(
     readonly connection: BigtableConnection,
@@ -94,6 +97,7 @@ export class Mapper {
     this.schema = new SchemaManager(connection, options.tableIds, policy);
     this.observer = mapperObserver(connection, options);
     this.events = this.observer.events;
+    this.gate = new CallGate(options.interceptors);
   }
 
   /**
@@ -219,13 +223,15 @@ export class Mapper {
   }
 
   private collectionExecutor(): CollectionExecutor {
-    return new TableCollectionExecutor({
+    const { tableIds } = this.options;
+    const executor = new TableCollectionExecutor({
       connection: this.connection,
-      tableIds: this.options.tableIds,
+      tableIds,
       now: () => (this.options.now ?? Date.now)(),
       read: callOptions(resolveCallPolicy(this.options)),
       observer: this.observer,
     });
+    return this.gate.collectionExecutor(executor, (table) => tableIds?.[table] ?? table);
   }
 
   /**

@@ -1,5 +1,12 @@
 import type { MappingWarning } from '../mapping/mapping-warning.js';
-import { checkFunction, checkInteger, checkObject, checkOptions } from '../errors/check-argument.js';
+import type { CallInterceptor } from '../mapping/intercepted-call.js';
+import {
+  checkArray,
+  checkFunction,
+  checkInteger,
+  checkObject,
+  checkOptions,
+} from '../errors/check-argument.js';
 import type { Clock } from '../mapping/save-timestamp.js';
 import type { ObserveOptions } from '../observe/observe-options.js';
 import type { CallTimeouts } from '../transport/call-timeouts.js';
@@ -57,6 +64,12 @@ export interface RepositoryOptions {
    * `{ tracing: false }`, `{ metrics: false }` turn them off for this mapper.
    */
   readonly observe?: ObserveOptions;
+  /**
+   * Functions called, in order, before every repository and collection call sends anything, with the operation,
+   * entity classes, table and the row keys, key ranges and entities involved (an `InterceptedCall`). One that
+   * throws or rejects vetoes the call: it fails with CallVetoedError and nothing is sent. See docs/hooks.md.
+   */
+  readonly interceptors?: readonly CallInterceptor[];
 }
 
 // The per-call options stand on the floor of the write room (every write takes them); the façade shows them here.
@@ -79,5 +92,9 @@ export function checkRepositoryOptions(api: string, options: unknown): asserts o
   }
   for (const name of ['tableIds', 'retry', 'timeouts', 'observe'] as const) {
     if (o[name] !== undefined) checkObject(site(name), o[name]);
+  }
+  if (o.interceptors !== undefined) {
+    checkArray(site('interceptors'), o.interceptors, 'an array of interceptor functions');
+    o.interceptors.forEach((interceptor, i) => checkFunction(site(`interceptors[${i}]`), interceptor));
   }
 }

@@ -9,6 +9,11 @@ import { WriteTargets } from '../write/write-targets.js';
 import type { EntityArguments } from './entity-arguments.js';
 import { entityArguments } from './entity-arguments.js';
 import type { RepositoryOptions } from './repository-options.js';
+import { CallGate } from './call-gate.js';
+import type { CallRows } from './call-gate.js';
+import type { CallOperation } from '../mapping/intercepted-call.js';
+import { rowKeyOf } from '../mapping/key-input.js';
+import { runBeforeSave } from '../mapping/run-entity-hooks.js';
 import { checkRepositoryOptions } from './repository-options.js';
 import type { MappingWarning } from '../mapping/mapping-warning.js';
 import type { CallObserver } from '../observe/call-observer.js';
@@ -18,7 +23,8 @@ import { routeWarnings } from './route-warnings.js';
 /**
  * What a {@link Repository} is wired from, so that the façade itself holds only its operations: the checks of its
  * call arguments, where its writes run, and the executor of its reads (with the write-back of rows a read upcasts).
- * The constructor's own arguments are checked here, before anything is built.
+ * The constructor's own arguments are checked here, before anything is built. The gate of every call (interceptors and
+ * lifecycle hooks, docs/hooks.md) is wired here too.
  *
  * @example
  * ```ts
@@ -33,8 +39,17 @@ export interface RepositoryParts<E extends object> {
   readonly check: EntityArguments;
   /** Where this entity's writes run, one target per public call. */
   readonly writes: WriteTargets<E>;
-  /** Runs compiled plans of this entity on the mapper's connection, with its clock and call policy. */
-  executor(): QueryExecutor;
+  /**
+   * Runs compiled plans of this entity on the mapper's connection, with its clock and call policy, through the gate
+   * (the mapper's interceptors, the entity's after-load hooks) as `operation`.
+   */
+  executor(operation: CallOperation): QueryExecutor;
+  /** Whether the mapper has interceptors. */
+  readonly intercepts: boolean;
+  /** Runs the interceptors on a call of this entity (undefined, with nothing built, when there are none). */
+  admit(operation: CallOperation, rows: () => CallRows): Promise<void> | undefined;
+  /** What a call writing one whole entity does before it is validated: before-save hooks, then interceptors. */
+  beforeSave(operation: 'save' | 'insert', entity: E): Promise<void> | undefined;
   /** Spans, metrics and events of the repository's calls (the mapper's, shared by its repositories). */
   readonly observer: CallObserver<MappingWarning>;
 }
@@ -63,19 +78,32 @@ export function repositoryParts<E extends object>(
   const tuning = { ...options, onWarning: routeWarnings(options.onWarning, observed) };
   // Built on first use: one per repository, since it depends only on the policy and write-back.
   let executor: QueryExecutor | undefined;
+  const base = (): QueryExecutor =>
+    (executor ??= new TableQueryExecutor({
+      connection,
+      tableId: tableId(),
+      now,
+      read: callOptions(policy),
+      upcast: writeBack ? writeBack.offer.bind(writeBack) : undefined,
+      observer: observed,
+    }));
+  const gate = new CallGate(options.interceptors);
+  const admit = (operation: CallOperation, rows: () => CallRows): Promise<void> | undefined =>
+    gate.active ? gate.admit(operation, [meta.target], tableId(), rows()) : undefined;
   return {
     tableId,
     check: entityArguments(meta),
     observer: observed,
     writes: new WriteTargets({ connection, meta, tableId, now, policy, tuning, observer: observed }),
-    executor: () =>
-      (executor ??= new TableQueryExecutor({
-        connection,
-        tableId: tableId(),
-        now,
-        read: callOptions(policy),
-        upcast: writeBack ? writeBack.offer.bind(writeBack) : undefined,
-        observer: observed,
-      })),
+    executor: (operation) => gate.queryExecutor(base(), operation, meta, tableId()),
+    intercepts: gate.active,
+    admit,
+    beforeSave: (operation, entity) => {
+      const hooked = runBeforeSave(meta, entity, operation);
+      if (!gate.active) return hooked;
+      const admitted = (): Promise<void> | undefined =>
+        admit(operation, () => ({ keys: [rowKeyOf(meta, entity as never)], entities: [entity] }));
+      return hooked === undefined ? admitted() : hooked.then(admitted);
+    },
   };
 }

@@ -30,6 +30,9 @@ import type { EntityArguments } from './entity-arguments.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
 import type { RepositoryParts } from './repository-parts.js';
 import { repositoryParts } from './repository-parts.js';
+import type { CallOperation } from '../mapping/intercepted-call.js';
+import { prefixRange } from '../mapping/intercepted-rows.js';
+import { runBeforeSave } from '../mapping/run-entity-hooks.js';
 import type { MappingWarning } from '../mapping/mapping-warning.js';
 import type { CallObserver } from '../observe/call-observer.js';
 
@@ -101,7 +104,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    */
   async get(key: FullKey<E, K>, options: CallOptions = {}): Promise<E | undefined> {
     this.check.key('get', key);
-    const [entity] = await this.getMany([key], options);
+    const [entity] = await this.readMany('get', [key], options);
     return entity;
   }
 
@@ -129,8 +132,16 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async getMany(keys: readonly FullKey<E, K>[], options: CallOptions = {}): Promise<Array<E | undefined>> {
+    return this.readMany('getMany', keys, options);
+  }
+
+  private readMany(
+    operation: CallOperation,
+    keys: readonly FullKey<E, K>[],
+    options: CallOptions,
+  ): Promise<Array<E | undefined>> {
     this.check.call('getMany', options);
-    return this.lookup(keys).signal(options.signal, options.timeoutMs).toArray();
+    return this.lookupAs(operation, keys).signal(options.signal, options.timeoutMs).toArray();
   }
 
   /**
@@ -144,9 +155,13 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   lookup(keys: readonly FullKey<E, K>[]): Lookup<E> {
+    return this.lookupAs('lookup', keys);
+  }
+
+  private lookupAs(operation: CallOperation, keys: readonly FullKey<E, K>[]): Lookup<E> {
     this.check.keys('lookup', keys);
     const rowKeys = keys.map((k) => this.keyOf(k));
-    return new Lookup<E>(keysNode(this.meta, rowKeys), this.parts.executor());
+    return new Lookup<E>(keysNode(this.meta, rowKeys), this.parts.executor(operation));
   }
 
   /**
@@ -161,7 +176,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    */
   find(keyPrefix: KeyPrefix<E, K> = {} as KeyPrefix<E, K>): Query<E> {
     this.check.keyPrefix('find', keyPrefix);
-    return findQuery(this.meta, this.parts.executor(), keyPrefix);
+    return findQuery(this.meta, this.parts.executor('find'), keyPrefix);
   }
 
   /**
@@ -173,7 +188,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   scan(): Query<E> {
-    return this.find().allowScan();
+    return findQuery<E>(this.meta, this.parts.executor('scan'), {}).allowScan();
   }
 
   /**
@@ -192,7 +207,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async save(entity: E, options: SaveEntityOptions = {}): Promise<E> {
     this.check.entity('save', entity);
     this.check.call('save', options);
-    return this.writes.run('save', options, (t) => saveEntity(t, entity, options, this.writes.saveOptions));
+    return this.writes.run('save', options, async (t) => {
+      await this.parts.beforeSave('save', entity);
+      return saveEntity(t, entity, options, this.writes.saveOptions);
+    });
   }
 
   /**
@@ -207,7 +225,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async insert(entity: E, options: CallOptions = {}): Promise<E> {
     this.check.entity('insert', entity);
     this.check.call('insert', options);
-    return this.writes.run('insert', options, (t) => insertEntity(t, entity, this.writes.saveOptions));
+    return this.writes.run('insert', options, async (t) => {
+      await this.parts.beforeSave('insert', entity);
+      return insertEntity(t, entity, this.writes.saveOptions);
+    });
   }
 
   /**
@@ -230,7 +251,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.changes('update', changes);
     this.check.call('update', options);
     this.check.expectedVersion('update', options);
-    return this.writes.run('update', options, (t) => updateEntity(t, key, changes, options));
+    return this.writes.run('update', options, async (t) => {
+      await this.parts.admit('update', () => ({ keys: [this.keyOf(key)] }));
+      return updateEntity(t, key, changes, options);
+    });
   }
 
   /**
@@ -254,7 +278,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'add', ['set']);
     this.check.members('add', 'members', members, property);
     this.check.call('add', options);
-    await this.writes.run('add', options, (t) => writeEntries(t, key, field, { put: members }));
+    await this.writes.run('add', options, async (t) => {
+      await this.parts.admit('add', () => ({ keys: [this.keyOf(key)] }));
+      return writeEntries(t, key, field, { put: members });
+    });
   }
 
   /**
@@ -278,7 +305,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'put', ['map']);
     this.check.call('put', options);
     const list = this.check.entries('put', entries, property);
-    await this.writes.run('put', options, (t) => writeEntries(t, key, field, { put: list }));
+    await this.writes.run('put', options, async (t) => {
+      await this.parts.admit('put', () => ({ keys: [this.keyOf(key)] }));
+      return writeEntries(t, key, field, { put: list });
+    });
   }
 
   /**
@@ -301,7 +331,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'remove', ['set', 'map']);
     this.check.members('remove', 'members', members, property);
     this.check.call('remove', options);
-    await this.writes.run('remove', options, (t) => writeEntries(t, key, field, { remove: members }));
+    await this.writes.run('remove', options, async (t) => {
+      await this.parts.admit('remove', () => ({ keys: [this.keyOf(key)] }));
+      return writeEntries(t, key, field, { remove: members });
+    });
   }
 
   /**
@@ -325,7 +358,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.member('has', member, property);
     this.check.call('has', options);
     rowKeyOf(this.meta, key);
-    return hasMember(this.meta, this.parts.executor(), key, property, member, options);
+    return hasMember(this.meta, this.parts.executor('has'), key, property, member, options);
   }
 
   /**
@@ -343,7 +376,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.entity('delete', key, 'key');
     this.check.call('delete', options);
     this.check.expectedVersion('delete', options);
-    await this.writes.run('delete', options, (t) => deleteEntity(t, key, options));
+    await this.writes.run('delete', options, async (t) => {
+      await this.parts.admit('delete', () => ({ keys: [rowKeyOf(this.meta, key)] }));
+      return deleteEntity(t, key, options);
+    });
   }
 
   /**
@@ -373,7 +409,14 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.key('deleteByPrefix', partialKey);
     this.check.call('deleteByPrefix', options);
     this.check.alsoDelete('deleteByPrefix', options);
-    await this.writes.run('deleteByPrefix', options, (t) => deleteByPrefix(t, partialKey, options));
+    const admit = this.parts.intercepts
+      ? ({ prefixes, rows }: { prefixes: readonly Uint8Array[]; rows: readonly Uint8Array[] }) =>
+          this.parts.admit('deleteByPrefix', () => ({
+            keys: rows,
+            ranges: prefixes.map((p) => prefixRange(p)),
+          }))
+      : undefined;
+    await this.writes.run('deleteByPrefix', options, (t) => deleteByPrefix(t, partialKey, options, admit));
   }
 
   /**
@@ -396,7 +439,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<bigint | number> {
     this.check.key('increment', key);
     this.check.call('increment', options);
-    return this.writes.run('increment', options, (t) => incrementCounter(t, key, property, by));
+    return this.writes.run('increment', options, async (t) => {
+      await this.parts.admit('increment', () => ({ keys: [this.keyOf(key)] }));
+      return incrementCounter(t, key, property, by);
+    });
   }
 
   /**
@@ -418,9 +464,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<void> {
     this.check.key('aggregate', key);
     this.check.call('aggregate', options);
-    await this.writes.run('aggregate', options, (t) =>
-      addToAggregate(t, key, property, value, options.bucket ?? new Date(0)),
-    );
+    await this.writes.run('aggregate', options, async (t) => {
+      await this.parts.admit('aggregate', () => ({ keys: [this.keyOf(key)] }));
+      return addToAggregate(t, key, property, value, options.bucket ?? new Date(0));
+    });
   }
 
   /**
@@ -452,8 +499,18 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<void> {
     this.check.batch('saveMany', entities, options);
     await this.writes.runBatch('saveMany', options, (target, call) =>
-      saveMany(target, entities, call, this.writes.saveOptions, (e) =>
-        this.check.entity('saveMany', e, 'entities[]'),
+      saveMany(
+        target,
+        entities,
+        call,
+        this.writes.saveOptions,
+        (e) => {
+          this.check.entity('saveMany', e, 'entities[]');
+          return runBeforeSave(this.meta, e, 'saveMany');
+        },
+        this.parts.intercepts
+          ? (batch, keys) => this.parts.admit('saveMany', () => ({ keys, entities: batch }))
+          : undefined,
       ),
     );
   }
@@ -470,12 +527,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async deleteMany(keys: readonly FullKey<E, K>[], options: CallOptions = {}): Promise<void> {
     this.check.keys('deleteMany', keys);
     this.check.call('deleteMany', options);
-    await this.writes.runBatch('deleteMany', options, (target, call) =>
-      deleteMany(
-        target,
-        keys.map((k) => this.keyOf(k)),
-        call,
-      ),
-    );
+    await this.writes.runBatch('deleteMany', options, async (target, call) => {
+      const rows = keys.map((k) => this.keyOf(k));
+      await this.parts.admit('deleteMany', () => ({ keys: rows }));
+      return deleteMany(target, rows, call);
+    });
   }
 }

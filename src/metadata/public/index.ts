@@ -7,6 +7,8 @@ export type {
   CellFieldBase,
   ColumnFieldMetadata,
   CounterFieldMetadata,
+  EntityHookMetadata,
+  EntityHooksMetadata,
   EntityMetadata,
   EvolutionMetadata,
   FamilyMetadata,
@@ -20,6 +22,7 @@ export type {
   ValidationMetadata,
   VersionFieldMetadata,
 } from '../entity-metadata.js';
+export type { EntityHookDefinition } from '../define-entity.js';
 export { familySpecsOf } from '../family-specs.js';
 export type { FamilySpec } from '../../model/family-spec.js';
 export { findKeyCollision } from '../find-key-collision.js';

@@ -36,9 +36,24 @@ export interface BatchTarget<E extends object> extends Omit<WriteTarget<E>, 'cal
 }
 
 /**
+ * The last look at a batch before it is sent (the mapper's interceptors): the entities and their row keys, aligned.
+ * A throw or rejection keeps the batch from being sent.
+ *
+ * @example
+ * ```ts
+ * const admit: BatchAdmission<Device> = (entities, keys) => console.log(entities.length, keys.length);
+ * ```
+ */
+export type BatchAdmission<E> = (
+  entities: readonly E[],
+  keys: readonly Uint8Array[],
+) => Promise<void> | void | undefined;
+
+/**
  * Saves many entities, each atomically, in MutateRows batches (the body of `Repository.saveMany`, after its
  * argument checks): an array is encoded whole before anything is sent; an iterable or async iterable is streamed in
- * chunks with bounded memory. `check` is the façade's check of one entity argument, run before it is validated.
+ * chunks with bounded memory. `check` is the façade's check of one entity argument (and its before-save hooks), run
+ * before it is validated; `admit` sees each batch (the whole array, or each streamed chunk) before it is sent.
  *
  * @example
  * ```ts
@@ -50,7 +65,8 @@ export async function saveMany<E extends object>(
   entities: readonly E[] | Iterable<E> | AsyncIterable<E>,
   options: SaveManyOptions,
   saveOptions: SaveOptions,
-  check: (entity: E) => void,
+  check: (entity: E) => void | Promise<void>,
+  admit?: BatchAdmission<E>,
 ): Promise<void> {
   const { onProgress } = options;
   const streamed = !Array.isArray(entities);
@@ -59,12 +75,15 @@ export async function saveMany<E extends object>(
   // streaming read has no overall deadline by default.
   const whole = streamed && options.timeoutMs === undefined ? undefined : bind(target, options);
   const perChunk = options.signal === undefined ? {} : { signal: options.signal };
-  const prepare = (entity: E): WriteItem | Promise<WriteItem> => {
-    check(entity);
+  const validate = (entity: E): WriteItem | Promise<WriteItem> => {
     const validated = validateEntity(target.meta, entity, 'saveMany');
     return validated === undefined
       ? encodeItem(target, entity, saveOptions)
       : validated.then(() => encodeItem(target, entity, saveOptions));
+  };
+  const prepare = (entity: E): WriteItem | Promise<WriteItem> => {
+    const checked = check(entity);
+    return checked === undefined ? validate(entity) : checked.then(() => validate(entity));
   };
   if (streamed) {
     await writeStream({
@@ -73,6 +92,13 @@ export async function saveMany<E extends object>(
       concurrency: target.concurrency,
       entity: target.meta.name,
       prepare,
+      admit:
+        admit &&
+        ((chunk, items) =>
+          admit(
+            chunk,
+            items.map((item) => item.key),
+          )),
       keyOf: (entity) => encodeEntityKey(target.meta, entity),
       write: (items) => writeItems(target, items, whole ?? bind(target, perChunk), 1),
       onProgress,
@@ -84,6 +110,10 @@ export async function saveMany<E extends object>(
     const item = prepare(entity);
     items.push(item instanceof Promise ? await item : item);
   }
+  await admit?.(
+    entities as readonly E[],
+    items.map((item) => item.key),
+  );
   await writeItems(target, items, whole!, target.concurrency, onProgress);
 }
 

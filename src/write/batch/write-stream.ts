@@ -54,7 +54,7 @@ async function* chunksOf<T>(source: Iterable<T> | AsyncIterable<T>, size: number
  * The first chunk that does not come out wholly written stops the load: no further entity is read from the source,
  * the chunks in flight finish, and a PartialWriteError reports every consumed entity's outcome (so a dead service
  * costs one chunk per slot, not the rest of the input). An entity that fails to prepare is reported as not
- * written, with its chunk, none of which is sent.
+ * written, with its chunk, none of which is sent; so is a chunk `admit` refuses (the failure is at its first entity).
  *
  * @example
  * ```ts
@@ -68,6 +68,8 @@ export async function writeStream<T>(input: {
   readonly entity: string;
   /** Validates and encodes one entity (throws a library error for bad input); `index` is its input position. */
   readonly prepare: (item: T, index: number) => WriteItem | Promise<WriteItem>;
+  /** Sees each prepared chunk before it is sent; a throw keeps the chunk from being sent, like a bad entity. */
+  readonly admit?: ((chunk: readonly T[], items: readonly WriteItem[]) => Promise<void> | void) | undefined;
   /** The row key of an entity whose preparation failed, for the report (empty when it has none). */
   readonly keyOf: (item: T) => Uint8Array;
   /** Writes one chunk; throws PartialWriteError (outcomes of the chunk's items) unless all were written. */
@@ -128,6 +130,13 @@ export async function writeStream<T>(input: {
           items.push(item instanceof Promise ? await item : item);
         } catch (error) {
           bad = { index: i, error: error as Error };
+        }
+      }
+      if (bad === undefined && input.admit !== undefined) {
+        try {
+          await input.admit(chunk, items);
+        } catch (error) {
+          bad = { index: 0, error: error as Error };
         }
       }
       if (bad !== undefined) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BeforeSave,
   Column,
   Counter,
   Entity,
@@ -14,11 +15,13 @@ import {
   AbortedError,
   AlreadyExistsError,
   BigtableMapperError,
+  CallVetoedError,
   ConnectionClosedError,
   CounterOverflowError,
   DeadlineExceededError,
   DestructiveChangeError,
   EmulatorUnavailableError,
+  EntityHookError,
   InternalError,
   InvalidArgumentError,
   KeyEncodingError,
@@ -67,6 +70,16 @@ class Account {
   @KeyPart(0, 'string') id!: string;
   @Column({ family: 'd', codec: 'int64AsNumber' }) balance!: number;
   @Version({ family: 'meta' }) version!: bigint;
+}
+
+@Entity({ table: 'ec_hooks' })
+@Family('d')
+class Stamped {
+  @KeyPart(0, 'string') id!: string;
+  @Column({ family: 'd', codec: 'string', optional: true }) stamp?: string;
+  @BeforeSave() refuse(): void {
+    throw new RangeError('no stamp');
+  }
 }
 
 @Entity({ table: 'ec_partial' })
@@ -152,7 +165,7 @@ function expectError<T extends BigtableMapperError>(
 const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('latin1');
 
 describe('one error per code', () => {
-  const mapper = useMapper([Device, Account, Profile]);
+  const mapper = useMapper([Device, Account, Profile, Stamped]);
   let partial: TestTable;
   let partialMapper: Mapper;
   beforeAll(async () => {
@@ -467,6 +480,49 @@ describe('one error per code', () => {
       const e = expectError(new AbortedError('MutateRow', reason), AbortedError, 'ABORTED');
       expect(e).toMatchObject({ rpc: 'MutateRow', cause: reason });
       expect(e.message).toBe('MutateRow was aborted by the caller');
+    },
+
+    CALL_VETOED: async () => {
+      const veto = new Error('tenant acme only');
+      const guarded = new Mapper(mapper().connection, {
+        ...mapper().repositoryOptions,
+        interceptors: [
+          () => {
+            throw veto;
+          },
+        ],
+      });
+      const e = expectError(
+        await rejection(guarded.repository(Device).save(device('vetoed'))),
+        CallVetoedError,
+        'CALL_VETOED',
+      );
+      expect(e).toMatchObject({
+        operation: 'save',
+        entity: 'Device',
+        reason: 'tenant acme only',
+        cause: veto,
+      });
+      expect(e.message).toBe(
+        `save of Device (table ${guarded.repository(Device).tableId}) was vetoed by an interceptor: tenant acme only`,
+      );
+      expect(await mapper().repository(Device).get({ kind: 'phone', id: 'vetoed' })).toBeUndefined();
+    },
+
+    ENTITY_HOOK_FAILED: async () => {
+      const e = expectError(
+        await rejection(
+          mapper()
+            .repository(Stamped)
+            .save(Object.assign(new Stamped(), { id: 'hooked' })),
+        ),
+        EntityHookError,
+        'ENTITY_HOOK_FAILED',
+      );
+      expect(e).toMatchObject({ entity: 'Stamped', hook: 'beforeSave', method: 'refuse', operation: 'save' });
+      expect(e.cause).toBeInstanceOf(RangeError);
+      expect(e.message).toBe('Stamped.refuse (beforeSave hook of save) threw RangeError: no stamp');
+      expect(await mapper().repository(Stamped).get({ id: 'hooked' })).toBeUndefined();
     },
 
     TRANSPORT: async () => {

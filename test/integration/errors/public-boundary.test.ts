@@ -1,7 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  AfterLoad,
   Aggregate,
+  BeforeSave,
   Column,
   Counter,
   Entity,
@@ -104,6 +106,7 @@ import {
 import { formatFindings, lintEntities, lintSchemaFiles, sortFindings } from '../../../src/lint/index.js';
 import { backfill } from '../../../src/backfill/index.js';
 import type { ErrorCode } from '../../../src/index.js';
+import { TypedEvents } from '../../../src/observe/typed-events.js';
 import type { OrderedCodeDirection, RowKeySchema } from '../../../src/keys/index.js';
 import { useMapperPair } from '../../reliability/support/mapper-pair.js';
 
@@ -147,12 +150,33 @@ class Locked {
   @Version({ family: 'meta' }) version!: bigint;
 }
 
+/** An entity whose before-save hook always throws (its table is never created: nothing may be sent). */
+@Entity({ table: 'pb_hooked' })
+@Family('d')
+class Hooked {
+  @KeyPart(0, 'string') id!: string;
+  @Column({ family: 'd', codec: 'string' }) name = 'n';
+  @BeforeSave() refuse(): void {
+    throw new Error('refused by the hook');
+  }
+}
+
 const pair = useMapperPair([Club, Note, Locked]);
 const mapper = (): Mapper => pair().proxied;
 const clubs = (): Repository<Club> => mapper().repository(Club) as unknown as Repository<Club>;
 const locked = (): Repository<Locked> => mapper().repository(Locked) as unknown as Repository<Locked>;
 const key = { tenant: 't', id: '1' };
 const bad = (value: unknown): never => value as never;
+/** The proxied mapper with an interceptor that vetoes every call. */
+const vetoing = (): Mapper =>
+  new Mapper(mapper().connection, {
+    ...mapper().repositoryOptions,
+    interceptors: [
+      () => {
+        throw new Error('vetoed');
+      },
+    ],
+  });
 
 function club(): Club {
   return Object.assign(new Club(), {
@@ -297,6 +321,34 @@ const misappliedToClass = (make: () => (target: never, context?: unknown) => voi
       make()(bad(class Plain {}), { kind: 'field', name: 'f', static: false, private: false, metadata: {} }),
   ],
 ];
+/** A lifecycle hook decorator applied by hand where no method is, or to a method the class does not have. */
+const misappliedHook = (make: () => (target: object, key: never) => void): Case[] => [
+  ['target null', 'INVALID_ARGUMENT', () => make()(bad(null), bad('m'))],
+  ['target a string', 'INVALID_ARGUMENT', () => make()(bad('Club'), bad('m'))],
+  ['target a plain object', 'INVALID_ARGUMENT', () => make()(bad({}), bad('m'))],
+  ['key null', 'INVALID_ARGUMENT', () => make()(Target.prototype, bad(null))],
+  ['key a number', 'INVALID_ARGUMENT', () => make()(Target.prototype, bad(1))],
+  [
+    'on a field (standard context)',
+    'METADATA_INVALID',
+    () =>
+      make()(bad(undefined), bad({ kind: 'field', name: 'f', static: false, private: false, metadata: {} })),
+  ],
+  [
+    'a method the class lacks',
+    'METADATA_INVALID',
+    () => declared((C) => make()(C.prototype, bad('missing'))),
+  ],
+  [
+    'a static method',
+    'METADATA_INVALID',
+    () =>
+      declared((C) => {
+        Object.assign(C, { m: () => undefined });
+        make()(C, bad('m'));
+      }),
+  ],
+];
 /**
  * A fresh entity declared with the decorators (key `k`, family `d`), with `decorate` applied to it by hand before
  * `@Entity(entity)`, then resolved: bad declarations are found here, each as a MetadataError.
@@ -345,6 +397,25 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['now not a function', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { now: bad(5) })],
     ['tableIds a string', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { tableIds: bad('x') })],
     ['observe a string', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { observe: bad('on') })],
+    [
+      'interceptors a function, not a list',
+      'INVALID_ARGUMENT',
+      () => new Mapper(mapper().connection, { interceptors: bad(() => undefined) }),
+    ],
+    [
+      'interceptors [42]',
+      'INVALID_ARGUMENT',
+      () => new Mapper(mapper().connection, { interceptors: bad([42]) }),
+    ],
+    [
+      'interceptors [null]',
+      'INVALID_ARGUMENT',
+      () => new Mapper(mapper().connection, { interceptors: bad([null]) }),
+    ],
+  ],
+  'TypedEvents.constructor': [
+    ['names a string', 'INVALID_ARGUMENT', () => new TypedEvents(bad('call'))],
+    ['names holding an empty name', 'INVALID_ARGUMENT', () => new TypedEvents(bad(['call', '']))],
   ],
   'TypedEvents.on': [
     ['listener null', 'INVALID_ARGUMENT', () => mapper().events.on('call', bad(null))],
@@ -353,6 +424,11 @@ const ROWS: Readonly<Record<string, Row>> = {
   'Mapper.connect': [
     ['connection null', 'INVALID_ARGUMENT', () => Mapper.connect(bad(null))],
     ['connection a string', 'INVALID_ARGUMENT', () => Mapper.connect(bad('localhost:8086'))],
+    [
+      'interceptors ["log"]',
+      'INVALID_ARGUMENT',
+      () => Mapper.connect({ projectId: 'p', instanceId: 'i' }, { interceptors: bad(['log']) }),
+    ],
   ],
   'Mapper.repository': [
     ['null', 'INVALID_ARGUMENT', () => mapper().repository(bad(null))],
@@ -399,7 +475,11 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['a missing part', 'KEY_ENCODING', () => clubs().keyOf(bad({ tenant: 't' }))],
     ['a part of the wrong type', 'KEY_ENCODING', () => clubs().keyOf(bad({ tenant: 't', id: 5 }))],
   ],
-  'Repository.get': [...keys('get', (k) => clubs().get(k)), ...opts('get', (o) => clubs().get(key, o))],
+  'Repository.get': [
+    ...keys('get', (k) => clubs().get(k)),
+    ...opts('get', (o) => clubs().get(key, o)),
+    ['vetoed by an interceptor', 'CALL_VETOED', () => vetoing().repository(Club).get(key)],
+  ],
   'Repository.getOrThrow': [
     ...keys('getOrThrow', (k) => clubs().getOrThrow(k)),
     ...opts('getOrThrow', (o) => clubs().getOrThrow(key, o)),
@@ -467,11 +547,21 @@ const ROWS: Readonly<Record<string, Row>> = {
       () => locked().save(Object.assign(new Locked(), { id: 'l', name: 'n', version: Number.NaN })),
     ],
     ...opts('save', (o) => clubs().save(club(), o)),
+    ['vetoed by an interceptor', 'CALL_VETOED', () => vetoing().repository(Club).save(club())],
+    [
+      'a before-save hook throws',
+      'ENTITY_HOOK_FAILED',
+      () =>
+        mapper()
+          .repository(Hooked)
+          .save(Object.assign(new Hooked(), { id: 'h' })),
+    ],
   ],
   'Repository.insert': [
     ['null', 'INVALID_ARGUMENT', () => clubs().insert(bad(null))],
     ['a number', 'INVALID_ARGUMENT', () => clubs().insert(bad(1))],
     ...opts('insert', (o) => clubs().insert(club(), o)),
+    ['vetoed by an interceptor', 'CALL_VETOED', () => vetoing().repository(Club).insert(club())],
   ],
   'Repository.update': [
     ...keys('update', (k) => clubs().update(k, { status: 'x' })),
@@ -542,6 +632,7 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['[entity, "x"]', 'INVALID_ARGUMENT', () => clubs().saveMany(bad([club(), 'x']))],
     ['onProgress a string', 'INVALID_ARGUMENT', () => clubs().saveMany([club()], { onProgress: bad('log') })],
     ...opts('saveMany', (o) => clubs().saveMany([club()], o)),
+    ['vetoed by an interceptor', 'CALL_VETOED', () => vetoing().repository(Club).saveMany([club(), club()])],
   ],
   'Repository.add': [
     ...keys('add', (k) => clubs().add(k, 'members', ['a'])),
@@ -1042,6 +1133,8 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['value null', 'METADATA_INVALID', () => declared((C) => KeyLiteral(1, bad(null))(C))],
     ['value empty', 'METADATA_INVALID', () => declared((C) => KeyLiteral(1, '')(C))],
   ],
+  BeforeSave: misappliedHook(() => BeforeSave()),
+  AfterLoad: misappliedHook(() => AfterLoad()),
   Evolve: [
     ...misappliedToClass(() => Evolve({ version: 2, family: 'd' })),
     ['options null', 'METADATA_INVALID', () => declared((C) => Evolve(bad(null))(C))],

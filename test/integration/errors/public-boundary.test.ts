@@ -41,7 +41,6 @@ import {
   Repository,
   defineEntity,
   getEntityMetadata,
-  readKeyRange,
   isKeyOf,
   keyOwner,
   printableKey,
@@ -56,6 +55,7 @@ import {
   moduleEntities,
   familySpecsOf,
 } from '../../../src/metadata/public/index.js';
+import { readKeyRange } from '../../../src/raw/index.js';
 import {
   SchemaManager,
   describeTable,

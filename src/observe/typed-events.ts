@@ -1,4 +1,9 @@
-import { checkFunction } from '../errors/check-argument.js';
+import { checkFunction, checkString } from '../errors/check-argument.js';
+
+/** An event name: a non-empty string (the events a mapper emits are named; see MapperEventMap). */
+function checkEventName(api: string, name: unknown): void {
+  checkString({ api, argument: 'name' }, name, 'an event name');
+}
 
 /**
  * A small typed event emitter: `on(name, listener)` returns the function that removes the listener. A listener
@@ -25,6 +30,7 @@ export class TypedEvents<M extends object> {
    * ```
    */
   on<K extends keyof M & string>(name: K, listener: (event: M[K]) => void): () => void {
+    checkEventName('events.on', name);
     checkFunction({ api: 'events.on', argument: 'listener' }, listener);
     const list = [...(this.listeners.get(name) ?? []), listener as (event: never) => void];
     this.listeners.set(name, list);
@@ -40,6 +46,8 @@ export class TypedEvents<M extends object> {
    * ```
    */
   off<K extends keyof M & string>(name: K, listener: (event: M[K]) => void): void {
+    checkEventName('events.off', name);
+    checkFunction({ api: 'events.off', argument: 'listener' }, listener);
     const list = this.listeners.get(name);
     if (list === undefined) return;
     const rest = list.filter((l) => l !== listener);
@@ -56,6 +64,7 @@ export class TypedEvents<M extends object> {
    * ```
    */
   has(name: keyof M): boolean {
+    checkEventName('events.has', name);
     return this.listeners.has(name);
   }
 

@@ -1235,6 +1235,22 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['applied to undefined', 'INVALID_ARGUMENT', () => InjectRepository(Club)(bad(undefined), 'clubs')],
   ],
 
+  // Mapper.events (TypedEvents)
+  'TypedEvents.on': [
+    ['name null', 'INVALID_ARGUMENT', () => mapper().events.on(bad(null), () => undefined)],
+    ['name a number', 'INVALID_ARGUMENT', () => mapper().events.on(bad(5), () => undefined)],
+    ['listener null', 'INVALID_ARGUMENT', () => mapper().events.on('call', bad(null))],
+    ['listener a string', 'INVALID_ARGUMENT', () => mapper().events.on('call', bad('log'))],
+  ],
+  'TypedEvents.off': [
+    ['name null', 'INVALID_ARGUMENT', () => mapper().events.off(bad(null), () => undefined)],
+    ['listener null', 'INVALID_ARGUMENT', () => mapper().events.off('call', bad(null))],
+  ],
+  'TypedEvents.has': [
+    ['name null', 'INVALID_ARGUMENT', () => mapper().events.has(bad(null))],
+    ['name a number', 'INVALID_ARGUMENT', () => mapper().events.has(bad(5))],
+  ],
+
   // Methods of exported constant objects.
   'Codecs.custom': [
     ...firsts(Codecs.custom),
@@ -1297,6 +1313,7 @@ const ROWS: Readonly<Record<string, Row>> = {
 const NO_ARGUMENTS = new Set([
   'Mapper.close',
   'Mapper.connection', // readonly field
+  'Mapper.events', // readonly field
   'Mapper.schema', // readonly field
   'Repository.meta', // readonly field
   'Repository.tableId', // getter

@@ -417,10 +417,6 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['names a string', 'INVALID_ARGUMENT', () => new TypedEvents(bad('call'))],
     ['names holding an empty name', 'INVALID_ARGUMENT', () => new TypedEvents(bad(['call', '']))],
   ],
-  'TypedEvents.on': [
-    ['listener null', 'INVALID_ARGUMENT', () => mapper().events.on('call', bad(null))],
-    ['listener a string', 'INVALID_ARGUMENT', () => mapper().events.on('call', bad('log'))],
-  ],
   'Mapper.connect': [
     ['connection null', 'INVALID_ARGUMENT', () => Mapper.connect(bad(null))],
     ['connection a string', 'INVALID_ARGUMENT', () => Mapper.connect(bad('localhost:8086'))],
@@ -1340,6 +1336,25 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['applied to undefined', 'INVALID_ARGUMENT', () => InjectRepository(Club)(bad(undefined), 'clubs')],
   ],
 
+  // Mapper.events (TypedEvents)
+  'TypedEvents.on': [
+    ['name null', 'INVALID_ARGUMENT', () => mapper().events.on(bad(null), () => undefined)],
+    ['name a number', 'INVALID_ARGUMENT', () => mapper().events.on(bad(5), () => undefined)],
+    ['name unknown', 'INVALID_ARGUMENT', () => mapper().events.on(bad('calls'), () => undefined)],
+    ['listener null', 'INVALID_ARGUMENT', () => mapper().events.on('call', bad(null))],
+    ['listener a string', 'INVALID_ARGUMENT', () => mapper().events.on('call', bad('log'))],
+  ],
+  'TypedEvents.off': [
+    ['name null', 'INVALID_ARGUMENT', () => mapper().events.off(bad(null), () => undefined)],
+    ['name unknown', 'INVALID_ARGUMENT', () => mapper().events.off(bad('calls'), () => undefined)],
+    ['listener null', 'INVALID_ARGUMENT', () => mapper().events.off('call', bad(null))],
+  ],
+  'TypedEvents.has': [
+    ['name null', 'INVALID_ARGUMENT', () => mapper().events.has(bad(null))],
+    ['name a number', 'INVALID_ARGUMENT', () => mapper().events.has(bad(5))],
+    ['name unknown', 'INVALID_ARGUMENT', () => mapper().events.has(bad('calls'))],
+  ],
+
   // Methods of exported constant objects.
   'Codecs.custom': [
     ...firsts(Codecs.custom),
@@ -1402,11 +1417,8 @@ const ROWS: Readonly<Record<string, Row>> = {
 const NO_ARGUMENTS = new Set([
   'Mapper.close',
   'Mapper.events', // readonly field
-  'TypedEvents.off', // removing a listener that is not there is a no-op, whatever the arguments
-  'TypedEvents.has', // an unknown event name has no listeners
   'Mapper.connection', // readonly field
   'Mapper.schema', // readonly field
-  'Mapper.events', // readonly field
   'Repository.meta', // readonly field
   'Repository.tableId', // getter
   'Repository.scan',

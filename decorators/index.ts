@@ -15,6 +15,8 @@ export { QualifierMap } from './qualifier-map.js';
 export { QualifierSet } from './qualifier-set.js';
 export { Counter } from './counter.js';
 export { Aggregate } from './aggregate.js';
+export { CounterMap } from './counter-map.js';
+export { AggregateMap } from './aggregate-map.js';
 export { Version } from './version.js';
 export { Evolve } from './evolve.js';
 export { upcastStep } from '../src/metadata/upcast-step.js';
@@ -30,8 +32,10 @@ export type {
 } from '../src/codecs/value/protobuf-message-type.js';
 export type { FieldDecoratorKey } from './decorator-target.js';
 export type {
+  AggregateMapOptions,
   AggregateOptions,
   ColumnOptions,
+  CounterMapOptions,
   CounterOptions,
   EntityOptions,
   FamilyOptions,

@@ -18,7 +18,17 @@ export type {
   SaveEntityOptions,
   UpdateEntityOptions,
 } from './write/write-options.js';
-export type { MapProperty, MapValueOf, MemberOf, SetProperty } from './repository/collection-property.js';
+export type {
+  AggregateMapProperty,
+  AggregateProperty,
+  AmountsOf,
+  CounterMapProperty,
+  CounterProperty,
+  MapProperty,
+  MapValueOf,
+  MemberOf,
+  SetProperty,
+} from './repository/collection-property.js';
 export type { WriteProgress } from './write/batch/batch-types.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
 export type { WriteBackReport } from './write/evolving/write-back-report.js';
@@ -86,9 +96,11 @@ export type {
 } from './metadata/evolution-options.js';
 export type { Duration } from './metadata/gc.js';
 export type {
+  AggregateMapOptions,
   AggregateOptions,
   CodecRef,
   ColumnOptions,
+  CounterMapOptions,
   CounterOptions,
   EntityOptions,
   FamilyOptions,

@@ -1,7 +1,9 @@
 import { checkArray, checkFunction, checkObject } from '../errors/check-argument.js';
 import type {
+  AggregateMapOptions,
   AggregateOptions,
   ColumnOptions,
+  CounterMapOptions,
   CounterOptions,
   EntityOptions,
   FamilyOptions,
@@ -54,6 +56,8 @@ export type PropertyDefinition =
   | (QualifierSetOptions & { readonly kind: 'set' })
   | (CounterOptions & { readonly kind: 'counter' })
   | (AggregateOptions & { readonly kind: 'aggregate' })
+  | (CounterMapOptions & { readonly kind: 'counterMap' })
+  | (AggregateMapOptions & { readonly kind: 'aggregateMap' })
   | (VersionOptions & { readonly kind: 'version' });
 
 /**
@@ -79,6 +83,8 @@ const FIELD_KINDS: Readonly<Record<NonNullable<PropertyDefinition['kind']>, Fiel
   set: 'qualifierSet',
   counter: 'counter',
   aggregate: 'aggregate',
+  counterMap: 'counterMap',
+  aggregateMap: 'aggregateMap',
   version: 'version',
 };
 

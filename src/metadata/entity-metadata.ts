@@ -111,7 +111,7 @@ export interface ColumnFieldMetadata extends CellFieldBase {
  *
  * @example
  * ```ts
- * if (field.kind === 'map') field.keyCodec.decode(cell.qualifier);
+ * if (field.kind === 'map' && field.cells === undefined) field.keyCodec.decode(cell.qualifier);
  * ```
  */
 export interface MapFieldMetadata {
@@ -120,6 +120,14 @@ export interface MapFieldMetadata {
   readonly family: string;
   readonly keyCodec: ValueCodec<unknown>;
   readonly valueCodec: ValueCodec<unknown>;
+  /**
+   * What the entries' cells are when they are not plain values: int64 counter cells (`@CounterMap`, changed by
+   * ReadModifyWriteRow increments) or cells of an aggregate family (`@AggregateMap`, fed with AddToCell). A save
+   * never writes such a map. Undefined for a `@QualifierMap`.
+   */
+  readonly cells?: 'counter' | 'aggregate';
+  /** The aggregate family's kind, for `cells: 'aggregate'`. */
+  readonly aggregate?: AggregateKind;
 }
 
 /**

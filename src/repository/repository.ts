@@ -17,6 +17,8 @@ import { deleteByPrefix } from '../write/delete-by-prefix.js';
 import { deleteEntity } from '../write/delete-entity.js';
 import { WriteBackQueue } from '../write/evolving/write-back.js';
 import { incrementCounter } from '../write/increment-counter.js';
+import { incrementCounterMap } from '../write/increment-counter-map.js';
+import { addToAggregateMap } from '../write/add-to-aggregate-map.js';
 import { insertEntity } from '../write/insert-entity.js';
 import { saveEntity } from '../write/save-entity.js';
 import { updateEntity } from '../write/update-entity.js';
@@ -30,7 +32,17 @@ import type {
   UpdateEntityOptions,
 } from '../write/write-options.js';
 import { collectionField } from './collection-field.js';
-import type { MapProperty, MapValueOf, MemberOf, SetProperty } from './collection-property.js';
+import type {
+  AggregateMapProperty,
+  AggregateProperty,
+  AmountsOf,
+  CounterMapProperty,
+  CounterProperty,
+  MapProperty,
+  MapValueOf,
+  MemberOf,
+  SetProperty,
+} from './collection-property.js';
 import type { EntityArguments } from './entity-arguments.js';
 import { entityArguments } from './entity-arguments.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
@@ -296,7 +308,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
 
   /**
    * Puts entries into a Map property: per entry a DeleteFromColumn + SetCell of its qualifier (the last put to
-   * arrive wins, whatever the clocks), all in one MutateRow, with no read and no existing row needed.
+   * arrive wins, whatever the clocks), all in one MutateRow, with no read and no existing row needed. On a
+   * `@CounterMap` this sets (resets) counters: the 8-byte value is written at timestamp 0, older than any
+   * increment's cell, so an increment arriving after the put counts from the value put and one that arrived before
+   * is replaced (docs/entities.md). An `@AggregateMap` is refused (use `aggregate`, and `remove` to clear a key).
    *
    * @example
    * ```ts
@@ -313,6 +328,16 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<void> {
     this.check.key('put', key);
     const field = collectionField(this.meta, property, 'put', ['map']);
+    if (field.kind === 'map' && field.cells === 'aggregate') {
+      // Production Bigtable refuses a SetCell into an aggregate family (the emulator takes it).
+      throw new InvalidArgumentError({
+        api: this.check.api('put'),
+        argument: 'property',
+        entity: this.meta.name,
+        value: property,
+        expected: 'a map that is not an @AggregateMap (feed it with aggregate(), clear keys with remove())',
+      });
+    }
     this.check.call('put', options);
     const list = this.check.entries('put', entries, property);
     await writeEntries(this.writes.of(options), key, field, { put: list });
@@ -440,20 +465,42 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * (an int64 sum that wrapped around, or a `number` counter beyond ±(2^53-1)) is a CounterOverflowError: the
    * increment was applied, and the error carries the stored value as a bigint.
    *
+   * With a `@CounterMap` property, `amounts` (a Map or `[key, amount]` pairs) increments one or several keys of the
+   * row in one atomic ReadModifyWriteRow (one rule per key; a key given twice adds the sum of its amounts) and the
+   * call resolves to the new value of each key.
+   *
    * @example
    * ```ts
    * const likes = await videos.increment({ videoId: 'v1' }, 'likes', 1);
+   * const formats = await videos.increment({ videoId: 'v1' }, 'formats', new Map([['hd', 1]])); // Map { 'hd' => 1n }
    * ```
    */
+  async increment<P extends CounterProperty<E>>(
+    key: FullKey<E, K>,
+    property: P,
+    by?: bigint | number,
+    options?: CallOptions,
+  ): Promise<bigint | number>;
+  async increment<P extends CounterMapProperty<E>>(
+    key: FullKey<E, K>,
+    property: P,
+    amounts: AmountsOf<E[P]>,
+    options?: CallOptions,
+  ): Promise<Map<MemberOf<E[P]>, MapValueOf<E[P]>>>;
   async increment(
     key: FullKey<E, K>,
-    property: keyof E & string,
-    by: bigint | number = 1,
+    property: string,
+    by: unknown = 1,
     options: CallOptions = {},
-  ): Promise<bigint | number> {
+  ): Promise<bigint | number | Map<unknown, unknown>> {
     this.check.key('increment', key);
     this.check.call('increment', options);
-    return incrementCounter(this.writes.of(options), key, property, by);
+    const field = this.meta.fields.find((f) => f.property === property);
+    if (field?.kind === 'map' && field.cells === 'counter') {
+      const amounts = this.check.entries('increment', by, property, 'amounts');
+      return incrementCounterMap(this.writes.of(options), key, field, amounts);
+    }
+    return incrementCounter(this.writes.of(options), key, property, by as bigint | number);
   }
 
   /**
@@ -462,20 +509,42 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * aggregates). Not idempotent: re-sent only when the attempt provably never reached the server
    * (OutcomeUnknownError after a lost answer).
    *
+   * With an `@AggregateMap` property, `inputs` (a Map or `[key, value]` pairs) feeds one or several keys of the
+   * row, one AddToCell each, in one MutateRow and one bucket.
+   *
    * @example
    * ```ts
-   * await videos.aggregate({ videoId: 'v1' }, 'views', 1, { bucket: startOfHour });
+   * await videos.aggregate({ videoId: 'v1' }, 'views', 1, { bucket: new Date('2026-01-01T10:00:00Z') });
    * ```
    */
+  async aggregate<P extends AggregateProperty<E>>(
+    key: FullKey<E, K>,
+    property: P,
+    value: bigint | number,
+    options?: AggregateCallOptions,
+  ): Promise<void>;
+  async aggregate<P extends AggregateMapProperty<E>>(
+    key: FullKey<E, K>,
+    property: P,
+    inputs: AmountsOf<E[P]>,
+    options?: AggregateCallOptions,
+  ): Promise<void>;
   async aggregate(
     key: FullKey<E, K>,
-    property: keyof E & string,
-    value: bigint | number,
+    property: string,
+    value: unknown,
     options: AggregateCallOptions = {},
   ): Promise<void> {
     this.check.key('aggregate', key);
     this.check.call('aggregate', options);
-    await addToAggregate(this.writes.of(options), key, property, value, options.bucket ?? new Date(0));
+    const bucket = options.bucket ?? new Date(0);
+    const field = this.meta.fields.find((f) => f.property === property);
+    if (field?.kind === 'map' && field.cells === 'aggregate') {
+      const inputs = this.check.entries('aggregate', value, property, 'inputs');
+      await addToAggregateMap(this.writes.of(options), key, field, inputs, bucket);
+      return;
+    }
+    await addToAggregate(this.writes.of(options), key, property, value as bigint | number, bucket);
   }
 
   /**

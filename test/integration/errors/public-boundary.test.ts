@@ -500,7 +500,7 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['by NaN', 'INVALID_ARGUMENT', () => clubs().increment(key, 'visits', NaN)],
     ['by 1.5', 'INVALID_ARGUMENT', () => clubs().increment(key, 'visits', 1.5)],
     ['by a string', 'INVALID_ARGUMENT', () => clubs().increment(key, 'visits', bad('1'))],
-    ['property not a counter', 'INVALID_ARGUMENT', () => clubs().increment(key, 'status', 1)],
+    ['property not a counter', 'INVALID_ARGUMENT', () => clubs().increment(key, bad('status'), 1)],
     ...opts('increment', (o) => clubs().increment(key, 'visits', 1, o)),
   ],
   'Repository.aggregate': [

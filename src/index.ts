@@ -8,6 +8,8 @@
 // Connecting and repositories: the everyday API.
 export { Mapper } from './repository/mapper.js';
 export { Repository } from './repository/repository.js';
+export { Scope } from './repository/scope.js';
+export type { ScopeValues } from './metadata/scoped-metadata.js';
 export { readKeyRange } from './query/executor/read-key-range.js';
 export type { KeyRangeReadOptions } from './query/executor/read-key-range.js';
 export type { RawKeyBounds } from './query/compiler/compile-range-read.js';

@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { KeyCodec, KeyEncodingSpec, SegmentSpec } from '../codecs/key/key-codec-types.js';
+import type { KeyCodec, KeyEncodingSpec, KeyValue, SegmentSpec } from '../codecs/key/key-codec-types.js';
 import type { ValueCodec } from '../codecs/value/value-codec.js';
 import type { AggregateKind, GcRule } from '../model/family-spec.js';
 
@@ -232,6 +232,11 @@ export interface EntityMetadata<E extends object = object> {
   readonly evolution?: EvolutionMetadata | undefined;
   /** The entity's validator (`@Entity({ validate })`), undefined when it declares none. */
   readonly validation?: ValidationMetadata | undefined;
+  /**
+   * The leading key values a scoped repository is bound to (`mapper.scope({ tenant })`), shown by `explain()`;
+   * undefined outside a scope.
+   */
+  readonly scope?: Readonly<Record<string, KeyValue>> | undefined;
 }
 
 /**

@@ -282,6 +282,23 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['a member that is no class', 'INVALID_ARGUMENT', () => mapper().collection(bad({ club: 'Club' }))],
     ['members of two tables', 'INVALID_ARGUMENT', () => mapper().collection({ club: Club, locked: Locked })],
   ],
+  'Mapper.scope': [
+    ['null', 'INVALID_ARGUMENT', () => mapper().scope(bad(null))],
+    ['a string', 'INVALID_ARGUMENT', () => mapper().scope(bad('acme'))],
+  ],
+  'Scope.repository': [
+    ['an empty scope', 'INVALID_ARGUMENT', () => mapper().scope({}).repository(Club)],
+    ['an empty value', 'INVALID_ARGUMENT', () => mapper().scope({ tenant: '' }).repository(Club)],
+    ['null', 'INVALID_ARGUMENT', () => mapper().scope({ tenant: 't' }).repository(bad(null))],
+  ],
+  'Scope.collection': [
+    ['null', 'INVALID_ARGUMENT', () => mapper().scope({ tenant: 't' }).collection(bad(null))],
+    [
+      'a member outside the scope layout',
+      'INVALID_ARGUMENT',
+      () => mapper().scope({ nope: 't' }).collection({ club: Club }),
+    ],
+  ],
   'Mapper.createTable': [
     ['null', 'INVALID_ARGUMENT', () => mapper().createTable(bad(null))],
     ['a string', 'INVALID_ARGUMENT', () => mapper().createTable(bad('pb_clubs'))],
@@ -995,6 +1012,8 @@ const NO_ARGUMENTS = new Set([
   'EntityRegistry.resolveAll',
   'formatValue', // prints any value by design: nothing to refuse
   'Codecs.json',
+  'Scope.toString',
+  'Scope.values', // readonly field
 ]);
 
 /** Classes whose members are not the boundary: error classes (constructed by the SDK, they format any value). */

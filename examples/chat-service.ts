@@ -20,8 +20,8 @@ import type { Example } from './example.js';
 
 @Entity({ table: 'chat' }) // keys: <tenant>#<conversationId>
 @Family('d', { gc: Gc.maxVersions(1) })
-@Family('members')
-@Family('settings')
+@Family('members', { gc: Gc.maxVersions(1) })
+@Family('settings', { gc: Gc.maxVersions(1) })
 @Family('unread', { gc: Gc.maxVersions(1) })
 export class Conversation {
   declare static readonly keyParts: readonly ['tenant', 'conversationId'];

@@ -17,6 +17,7 @@ import { MetadataError } from '../../../src/errors/metadata-error.js';
 import { ValueEncodingError } from '../../../src/errors/value-encoding-error.js';
 import { entryMutations } from '../../../src/mapping/build-update-mutations.js';
 import type { MapFieldMetadata } from '../../../src/metadata/entity-metadata.js';
+import { refusal } from '../../support/refusal.js';
 import { useMapper } from '../../../src/testing/vitest/use-mapper.js';
 
 @Entity({ table: 'chat' })
@@ -30,15 +31,6 @@ class Conversation {
   @CounterMap({ family: 'unread', key: 'string', as: 'number' }) unread = new Map<string, number | bigint>();
   @AggregateMap({ family: 'reactions', key: 'string' }) reactions = new Map<string, bigint>();
   @AggregateMap({ family: 'peak', key: 'string', as: 'number' }) peak = new Map<string, number>();
-}
-
-async function refusal(promise: Promise<unknown>): Promise<InvalidArgumentError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(InvalidArgumentError);
-  return error as InvalidArgumentError;
 }
 
 describe('counter maps', () => {
@@ -150,7 +142,7 @@ describe('counter maps', () => {
     const key = { id: 'c7' };
     const bad = (value: unknown): never => value as never;
     for (const amounts of [null, undefined, 'bob', 42, new Map(), []]) {
-      const error = await refusal(repo().increment(key, 'unread', bad(amounts)));
+      const error = await refusal(repo().increment(key, 'unread', bad(amounts)), InvalidArgumentError);
       expect(error.entity).toBe('Conversation');
     }
     for (const pair of [
@@ -161,7 +153,7 @@ describe('counter maps', () => {
       ['bob', 1.5],
       ['bob', null],
     ]) {
-      const error = await refusal(repo().increment(key, 'unread', bad([pair])));
+      const error = await refusal(repo().increment(key, 'unread', bad([pair])), InvalidArgumentError);
       expect(error.property ?? error.message).toBeDefined();
     }
     // A key's amounts summing beyond int64 are refused whole.
@@ -170,9 +162,10 @@ describe('counter maps', () => {
         ['bob', 2n ** 62n],
         ['bob', 2n ** 62n],
       ]),
+      InvalidArgumentError,
     );
     // A string property is no counter map, and the scalar form is refused for a map.
-    await refusal(repo().increment(key, bad('title'), 1));
+    await refusal(repo().increment(key, bad('title'), 1), InvalidArgumentError);
     // A value that is no int64 is the codec's error, located at the property.
     await expect(repo().put(key, 'unread', bad(new Map([['bob', 'x']])))).rejects.toThrow(
       /Conversation\.unread/,
@@ -236,7 +229,7 @@ describe('aggregate maps', () => {
       ['👍', 1],
       ['🎉', 1],
     ]);
-    const put = await refusal(repo().put(key, 'reactions', new Map([['👍', 0n]])));
+    const put = await refusal(repo().put(key, 'reactions', new Map([['👍', 0n]])), InvalidArgumentError);
     expect(put.message).toMatch(/not an @AggregateMap/);
     await expect(repo().update(key, { reactions: new Map() })).rejects.toThrow(/no aggregate map in update/);
     await repo().remove(key, 'reactions', ['🎉']);
@@ -251,8 +244,11 @@ describe('aggregate maps', () => {
     const key = { id: 'a4' };
     const bad = (value: unknown): never => value as never;
     for (const inputs of [[], new Map(), 'x', null, [[null, 1]], [['x', '1']], [['x', 2n ** 64n]]])
-      await refusal(repo().aggregate(key, 'reactions', bad(inputs)));
-    await refusal(repo().aggregate(key, 'reactions', [['x', 1]], { bucket: new Date(Number.NaN) }));
+      await refusal(repo().aggregate(key, 'reactions', bad(inputs)), InvalidArgumentError);
+    await refusal(
+      repo().aggregate(key, 'reactions', [['x', 1]], { bucket: new Date(Number.NaN) }),
+      InvalidArgumentError,
+    );
     expect(await repo().get(key)).toBeUndefined();
   });
 });

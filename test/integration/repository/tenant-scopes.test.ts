@@ -5,6 +5,7 @@ import { Column, Counter, Entity, Family, KeyPart, QualifierSet } from '../../..
 import { BigtableMapperError } from '../../../src/errors/bigtable-mapper-error.js';
 import { InvalidArgumentError } from '../../../src/errors/invalid-argument-error.js';
 import { QueryError } from '../../../src/errors/query-error.js';
+import { refusal } from '../../support/refusal.js';
 import { useMapper } from '../../../src/testing/vitest/use-mapper.js';
 
 @Entity({ table: 'tenant_chat' })
@@ -47,15 +48,6 @@ const conversation = (tenant: string, conversationId: string, title = conversati
   });
 const message = (tenant: string, conversationId: string, messageId: string): Message =>
   Object.assign(new Message(), { tenant, conversationId, messageId, text: `${tenant}/${messageId}` });
-
-async function refused(promise: Promise<unknown> | (() => unknown)): Promise<BigtableMapperError> {
-  const error = await (typeof promise === 'function' ? Promise.resolve().then(promise) : promise).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BigtableMapperError);
-  return error as BigtableMapperError;
-}
 
 describe('tenant scopes', () => {
   const mapper = useMapper([Conversation, Message, Blob]);
@@ -119,7 +111,7 @@ describe('tenant scopes', () => {
       ['a key with an empty tenant', () => acme().get({ tenant: '', conversationId: 'c1' })],
     ];
     for (const [what, attempt] of attempts) {
-      const error = await refused(attempt);
+      const error = await refusal(attempt, BigtableMapperError);
       expect(error, what).toBeInstanceOf(InvalidArgumentError);
       expect(error.message, what).toMatch(/inside the scope tenant = "acme"/);
     }
@@ -134,7 +126,7 @@ describe('tenant scopes', () => {
 
   it('refuses conditions outside the scope, and confines those that reach beyond it', async () => {
     await seed();
-    await refused(() => acme().find({ tenant: 'globex' }).toArray());
+    await refusal(() => acme().find({ tenant: 'globex' }).toArray(), BigtableMapperError);
     const crossed = await acme()
       .find()
       .where('tenant', '=', 'globex')
@@ -167,7 +159,7 @@ describe('tenant scopes', () => {
     const unscoped = (await all().find({ tenant: 'acme2' }).page(1)).cursor;
     expect(foreign).toBeDefined();
     for (const c of [foreign!, ...(unscoped ? [unscoped] : [])]) {
-      const error = await refused(acme().find().after(c).toArray());
+      const error = await refusal(acme().find().after(c).toArray(), BigtableMapperError);
       expect(error).toBeInstanceOf(QueryError);
     }
     // A cursor of the scope's own query resumes inside it.
@@ -179,7 +171,10 @@ describe('tenant scopes', () => {
     await seed();
     const globexBefore = await all().find({ tenant: 'globex' }).count();
     expect(globexBefore).toBeGreaterThan(0);
-    await refused(acme().deleteByPrefix({ tenant: 'globex' }, { alsoDelete: [Message] }));
+    await refusal(
+      acme().deleteByPrefix({ tenant: 'globex' }, { alsoDelete: [Message] }),
+      BigtableMapperError,
+    );
     expect(await all().find({ tenant: 'globex' }).count()).toBe(globexBefore);
     // The scope's tenant is added when left out: the whole entity's prefix delete stays in the scope.
     await acme().deleteByPrefix({} as never, { allowEntireEntity: true, alsoDelete: [Message] });
@@ -206,7 +201,7 @@ describe('tenant scopes', () => {
     const page = await chats.key({ conversationId: 'c1' } as never).fetch();
     expect(page.conversation.map((c) => c.tenant)).toEqual(['acme']);
     expect(page.messages.map((m) => m.text)).toEqual(['acme/m1']);
-    await refused(chats.key({ tenant: 'globex', conversationId: 'c1' }).fetch());
+    await refusal(chats.key({ tenant: 'globex', conversationId: 'c1' }).fetch(), BigtableMapperError);
     const explained = chats.key({ tenant: 'acme', conversationId: 'c1' }).explain();
     expect(explained).toContain('scope: tenant = "acme"');
   });
@@ -239,10 +234,12 @@ describe('tenant scopes', () => {
       { tenant: 'ac\u0001me' }, // a byte below the delimiter
     ];
     for (const values of bad) {
-      const error = await refused(() =>
-        mapper()
-          .scope(values as never)
-          .repository(Conversation),
+      const error = await refusal(
+        () =>
+          mapper()
+            .scope(values as never)
+            .repository(Conversation),
+        BigtableMapperError,
       );
       expect(error.code, JSON.stringify(values)).toMatch(/INVALID_ARGUMENT|KEY_ENCODING/);
     }
@@ -261,7 +258,7 @@ describe('tenant scopes', () => {
     ]);
     const scoped = mapper().scope({ tenant: 'acme' }).repository(Blob);
     expect((await scoped.find().toArray()).map((b) => b.note)).toEqual(['acme']);
-    await refused(scoped.get({ tenant: 'acme\u0000x', id: Uint8Array.of(0) }));
+    await refusal(scoped.get({ tenant: 'acme\u0000x', id: Uint8Array.of(0) }), BigtableMapperError);
     await scoped.deleteByPrefix({ tenant: 'acme' });
     expect((await blobs.scan().toArray()).map((b) => b.note).sort()).toEqual(['acmex', 'nul']);
   });

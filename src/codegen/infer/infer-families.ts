@@ -141,10 +141,10 @@ function qualifiersVary(
  * gets one aggregate per qualifier seen; a family with many distinct qualifiers across rows (more than
  * `mapThreshold`, or at least 4 that each appear in under half of the rows on average), or with qualifiers that vary
  * across rows with one kind of value (see `qualifiersVary`), is qualifier-as-data — a `Set` when every value is
- * empty, a counter map when its 8-byte values show increments, else a `Map` whose value codec is guessed; any other family gets one column per qualifier, its codec
- * guessed from the values ({@link guessValueCodec}), optional when some rows lack it, or a counter when its version
- * history shows increments ({@link counterEvidence}). Families come in
- * name order, columns in qualifier byte order, so the same rows always give the same result. Pure.
+ * empty, a counter map when its 8-byte values show increments, else a `Map` whose value codec is guessed; any
+ * other family gets one column per qualifier, its codec guessed from the values ({@link guessValueCodec}), optional
+ * when some rows lack it, or a counter when its version history shows increments ({@link counterEvidence}).
+ * Families come in name order, columns in qualifier byte order, so the same rows always give the same result. Pure.
  *
  * @example
  * ```ts

@@ -25,6 +25,13 @@ export type { WriteProgress } from './write/batch/batch-types.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
 export type { WriteBackReport } from './write/evolving/write-back-report.js';
 export type { MappingWarning } from './mapping/mapping-warning.js';
+export type { MapperEventMap, MapperEvents } from './repository/mapper-events.js';
+export { TypedEvents } from './observe/typed-events.js';
+export type { CallSummary, RetryNotice, ScanWarning } from './observe/call-summary.js';
+export { SCAN_WARNING_MIN_ROWS, SCAN_WARNING_RATIO } from './observe/call-summary.js';
+export type { ObserveOptions } from './observe/observe-options.js';
+export type { ObserverEvents } from './observe/call-observer.js';
+export type { ExplainAnalysis, ExplainOptions, ServerReadStats } from './query/explain/explain-analysis.js';
 export { emitProcessWarning } from './write/report-warnings.js';
 export type { RewriteOutcome } from './write/evolving/rewrite-row.js';
 export type {

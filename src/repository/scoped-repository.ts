@@ -1,5 +1,7 @@
 import type { KeyPrefix, KeyParts, NonEmptyKeyPrefix } from '../mapping/key-input.js';
+import type { MappingWarning } from '../mapping/mapping-warning.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
+import type { CallObserver } from '../observe/call-observer.js';
 import type { Query } from '../query/index.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import type { DeleteByPrefixOptions } from '../write/write-options.js';
@@ -29,8 +31,9 @@ export class ScopedRepository<
     meta: EntityMetadata<E>,
     options: RepositoryOptions,
     private readonly scopeValues: ScopeValues,
+    observer: CallObserver<MappingWarning>,
   ) {
-    super(connection, meta, options);
+    super(connection, meta, options, observer);
   }
 
   override find(keyPrefix: KeyPrefix<E, K> = {} as KeyPrefix<E, K>): Query<E> {

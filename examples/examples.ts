@@ -13,6 +13,7 @@ import { productCatalog } from './product-catalog.js';
 import { reversedDomains } from './reversed-domains.js';
 import { schemaEvolution } from './schema-evolution.js';
 import { structuredRowKey } from './structured-row-key.js';
+import { tracedRequest } from './traced-request.js';
 import { videoCommentRows } from './video-comment-rows.js';
 import { videoRow } from './video-row.js';
 import { videoSingleRow } from './video-single-row.js';
@@ -35,5 +36,6 @@ export const examples: readonly Example[] = [
   structuredRowKey,
   dynamodbTranslations,
   schemaEvolution,
+  tracedRequest,
   chatService,
 ];

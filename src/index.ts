@@ -3,14 +3,14 @@
 // as a diff. Decorators live in 'bigtable-mapper/decorators', the emulator test kit in 'bigtable-mapper/testing'
 // (vitest hooks: 'bigtable-mapper/testing/vitest'), the tools in 'bigtable-mapper/schema', '/codegen', '/lint',
 // '/backfill' and '/keys', resolved entity metadata in 'bigtable-mapper/metadata', the byte level of reads (the
-// compiled request model, raw key-range reads) in 'bigtable-mapper/raw'. Internals (declaration records, the registry
+// compiled request model, raw key-range reads) in 'bigtable-mapper/raw', the details of observability in
+// 'bigtable-mapper/observe'. Internals (declaration records, the registry
 // instance, raw RPCs, mutation builders, planner nodes) stay importable inside the repository by relative path only.
 
 // Connecting and repositories: the everyday API.
 export { Mapper } from './repository/mapper.js';
 export { Repository } from './repository/repository.js';
-export { Scope } from './repository/scope.js';
-export type { ScopeValues } from './metadata/scoped-metadata.js';
+// mapper.scope() returns a Scope; it and ScopeValues stay unnamed here (the root keeps at most 150 names).
 export type { SaveManyOptions } from './write/batch/batch-types.js';
 export type {
   AggregateCallOptions,
@@ -25,13 +25,13 @@ export type { WriteProgress } from './write/batch/batch-types.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
 export type { WriteBackReport } from './write/evolving/write-back-report.js';
 export type { MappingWarning } from './mapping/mapping-warning.js';
+// Observability (docs/observability.md): the event map names the other event types (`MapperEventMap['retry']`).
 export type { MapperEventMap, MapperEvents } from './repository/mapper-events.js';
-export { TypedEvents } from './observe/typed-events.js';
-export type { CallSummary, RetryNotice, ScanWarning } from './observe/call-summary.js';
-export { SCAN_WARNING_MIN_ROWS, SCAN_WARNING_RATIO } from './observe/call-summary.js';
+// Observability: options, the call summary and explain({ analyze }); the rest (the emitter class, event payloads,
+// scan-warning thresholds) is 'bigtable-mapper/observe', the server's read stats are 'bigtable-mapper/raw'.
+export type { CallSummary } from './observe/call-summary.js';
 export type { ObserveOptions } from './observe/observe-options.js';
-export type { ObserverEvents } from './observe/call-observer.js';
-export type { ExplainAnalysis, ExplainOptions, ServerReadStats } from './query/explain/explain-analysis.js';
+export type { ExplainAnalysis, ExplainOptions } from './query/explain/explain-analysis.js';
 export { emitProcessWarning } from './write/report-warnings.js';
 export type { RewriteOutcome } from './write/evolving/rewrite-row.js';
 export type {
@@ -95,11 +95,9 @@ export type {
 } from './metadata/evolution-options.js';
 export type { Duration } from './metadata/gc.js';
 export type {
-  AggregateMapOptions,
   AggregateOptions,
   CodecRef,
   ColumnOptions,
-  CounterMapOptions,
   CounterOptions,
   EntityOptions,
   FamilyOptions,
@@ -130,9 +128,8 @@ export type {
   ProtobufMessageType,
 } from './codecs/value/protobuf-message-type.js';
 
-// Row keys: the key values entities are read and written with. The row-key toolkit (key codecs, row-key schemas and
-// their files, OrderedCode, key ranges) is 'bigtable-mapper/keys'.
-export type { KeyRange, KeyValue } from './codecs/key/key-codec-types.js';
+// Row keys: the key values (`KeyValue`) and ranges (`KeyRange`) and the row-key toolkit (key codecs, row-key schemas
+// and their files, OrderedCode, key ranges) are 'bigtable-mapper/keys'.
 
 // The tools have their own entry points: 'bigtable-mapper/schema' (plan, apply, check and ensure tables; describe a
 // live table), 'bigtable-mapper/codegen' (entity source from schema files and back, inference from a live table),

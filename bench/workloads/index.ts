@@ -6,9 +6,12 @@ import { prefixScan } from './prefix-scan.js';
 import { saveMany } from './save-many.js';
 import { sequentialSaves } from './sequential-saves.js';
 import { streamingScan } from './streaming-scan.js';
+import { tracedPointGetsNoop, tracedPointGetsSdk } from './traced-point-gets.js';
 
 export const WORKLOADS: readonly Workload[] = [
   pointGets,
+  tracedPointGetsNoop,
+  tracedPointGetsSdk,
   sequentialSaves,
   prefixScan,
   saveMany,

@@ -55,7 +55,7 @@ function isNoop(provider: object): boolean {
  * ```
  */
 export class CallObserver<W = never> {
-  readonly events = new TypedEvents<ObserverEvents<W>>();
+  readonly events = new TypedEvents<ObserverEvents<W>>(['call', 'retry', 'warning']);
   private readonly otel: OpenTelemetry | undefined;
   private tracerFrom: TracerProvider | undefined;
   private tracer: Tracer | undefined;
@@ -100,15 +100,15 @@ export class CallObserver<W = never> {
   begin(info: CallInfo, always = false): CallRecord | undefined {
     const { otel } = this;
     const tracer = otel && this.activeTracer(otel);
-    const listening =
-      always ||
-      tracer !== undefined ||
-      (otel !== undefined && this.activeMetrics(otel) !== undefined) ||
-      this.events.has('call') ||
-      this.events.has('retry') ||
-      this.events.has('warning');
-    if (!listening) return undefined;
-    const trace = otel && tracer ? this.startSpan(otel, tracer, info) : undefined;
+    const others =
+      always || (otel !== undefined && this.activeMetrics(otel) !== undefined) || this.events.listens();
+    let trace = otel && tracer ? this.startSpan(otel, tracer, info) : undefined;
+    // A span the sampler dropped records nothing, nor would its children (the default sampler follows the parent).
+    if (trace !== undefined && !trace.span.isRecording()) {
+      trace.span.end();
+      trace = undefined;
+    }
+    if (trace === undefined && !others) return undefined;
     return new CallRecord(info, this.sink(info, trace));
   }
 
@@ -165,7 +165,7 @@ export class CallObserver<W = never> {
         };
       },
       retry: (record, rpc, n) => {
-        if (!this.events.has('retry')) return;
+        if (!this.events.listens('retry')) return;
         const error = record.lastFailure;
         this.events.emit('retry', {
           ...info,
@@ -205,9 +205,9 @@ export class CallObserver<W = never> {
       const metrics = this.activeMetrics(otel);
       metrics?.record(record, this.baseAttributes(record.info, record.info.operation), errorType);
     }
-    if (this.events.has('call')) this.events.emit('call', summaryOf(record, error, errorType));
+    if (this.events.listens('call')) this.events.emit('call', summaryOf(record, error, errorType));
     if (
-      this.events.has('warning') &&
+      this.events.listens('warning') &&
       record.rowsReceived >= SCAN_WARNING_MIN_ROWS &&
       record.rowsReturned * SCAN_WARNING_RATIO < record.rowsReceived
     ) {

@@ -1,4 +1,5 @@
 import { checkFunction } from '../errors/check-argument.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 
 /**
  * A small typed event emitter: `on(name, listener)` returns the function that removes the listener. A listener
@@ -7,7 +8,7 @@ import { checkFunction } from '../errors/check-argument.js';
  *
  * @example
  * ```ts
- * const events = new TypedEvents<{ ping: { at: number } }>();
+ * const events = new TypedEvents<{ ping: { at: number } }>(['ping']);
  * const off = events.on('ping', (e) => console.log(e.at));
  * events.emit('ping', { at: Date.now() });
  * off();
@@ -15,6 +16,19 @@ import { checkFunction } from '../errors/check-argument.js';
  */
 export class TypedEvents<M extends object> {
   private readonly listeners = new Map<keyof M, Array<(event: never) => void>>();
+
+  /** @param names - The events there are: any other name is refused (a typo would otherwise never fire). */
+  constructor(private readonly names: ReadonlyArray<keyof M & string>) {}
+
+  private check(api: string, name: unknown): void {
+    if (!this.names.includes(name as keyof M & string))
+      throw new InvalidArgumentError({
+        api: `events.${api}`,
+        argument: 'name',
+        value: name,
+        expected: `one of ${this.names.map((n) => `'${n}'`).join(', ')}`,
+      });
+  }
 
   /**
    * Adds a listener; returns the function that removes it.
@@ -25,6 +39,7 @@ export class TypedEvents<M extends object> {
    * ```
    */
   on<K extends keyof M & string>(name: K, listener: (event: M[K]) => void): () => void {
+    this.check('on', name);
     checkFunction({ api: 'events.on', argument: 'listener' }, listener);
     const list = [...(this.listeners.get(name) ?? []), listener as (event: never) => void];
     this.listeners.set(name, list);
@@ -40,6 +55,8 @@ export class TypedEvents<M extends object> {
    * ```
    */
   off<K extends keyof M & string>(name: K, listener: (event: M[K]) => void): void {
+    this.check('off', name);
+    checkFunction({ api: 'events.off', argument: 'listener' }, listener);
     const list = this.listeners.get(name);
     if (list === undefined) return;
     const rest = list.filter((l) => l !== listener);
@@ -55,8 +72,19 @@ export class TypedEvents<M extends object> {
    * if (events.has('call')) console.log('someone listens');
    * ```
    */
-  has(name: keyof M): boolean {
+  has(name: keyof M & string): boolean {
+    this.check('has', name);
     return this.listeners.has(name);
+  }
+
+  /**
+   * Whether anyone listens to `name`, or to anything (no name), without checking the name: the SDK's own question on
+   * every call's path.
+   *
+   * @internal The SDK asks; users use `has`.
+   */
+  listens(name?: keyof M): boolean {
+    return name === undefined ? this.listeners.size > 0 : this.listeners.has(name);
   }
 
   /**

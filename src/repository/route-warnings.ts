@@ -17,7 +17,7 @@ export function routeWarnings(
   observer: CallObserver<MappingWarning>,
 ): (warning: MappingWarning) => void {
   return (warning) => {
-    const listened = observer.events.has('warning');
+    const listened = observer.events.listens('warning');
     if (listened) observer.events.emit('warning', warning);
     if (onWarning) onWarning(warning);
     else if (!listened) emitProcessWarning(warning);

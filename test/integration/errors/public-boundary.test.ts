@@ -2,8 +2,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Aggregate,
+  AggregateMap,
   Column,
   Counter,
+  CounterMap,
   Entity,
   Evolve,
   Family,
@@ -344,6 +346,11 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['batchMaxBytes -1', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { batchMaxBytes: -1 })],
     ['now not a function', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { now: bad(5) })],
     ['tableIds a string', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { tableIds: bad('x') })],
+    ['observe a string', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { observe: bad('on') })],
+  ],
+  'TypedEvents.on': [
+    ['listener null', 'INVALID_ARGUMENT', () => mapper().events.on('call', bad(null))],
+    ['listener a string', 'INVALID_ARGUMENT', () => mapper().events.on('call', bad('log'))],
   ],
   'Mapper.connect': [
     ['connection null', 'INVALID_ARGUMENT', () => Mapper.connect(bad(null))],
@@ -697,7 +704,10 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['skip without report', 'QUERY_INVALID', () => q().onDecodeError(bad('skip')).toArray()],
   ],
   'Query.compile': [['unknown mode', 'QUERY_INVALID', () => q().compile(bad('fast'))]],
-  'Query.explain': [['unknown mode', 'QUERY_INVALID', () => q().explain(bad('fast'))]],
+  'Query.explain': [
+    ['unknown mode', 'QUERY_INVALID', () => q().explain(bad('fast'))],
+    ['analyze false', 'INVALID_ARGUMENT', () => q().explain(bad({ analyze: false }))],
+  ],
 
   // CollectionQuery
   'CollectionQuery.over': [
@@ -745,7 +755,11 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['skip without report', 'QUERY_INVALID', () => cq().onDecodeError(bad('skip')).fetch()],
   ],
   'CollectionQuery.compile': [['unknown mode', 'QUERY_INVALID', () => cq().compile(bad('fast'))]],
-  'CollectionQuery.explain': [['unknown mode', 'QUERY_INVALID', () => cq().explain(bad('fast'))]],
+  'CollectionQuery.explain': [
+    ['unknown mode', 'QUERY_INVALID', () => cq().explain(bad('fast'))],
+    ['analyze false', 'INVALID_ARGUMENT', () => cq().explain(bad({ analyze: false }))],
+  ],
+  'Lookup.explain': [['analyze false', 'INVALID_ARGUMENT', () => lk().explain(bad({ analyze: 'yes' }))]],
 
   // Lookup
   'Lookup.over': [
@@ -1006,6 +1020,14 @@ const ROWS: Readonly<Record<string, Row>> = {
     ...badFieldOptions((o) => Column(o)),
   ],
   Counter: [...misapplied(() => Counter({ family: 'c' })), ...badFieldOptions((o) => Counter(o))],
+  CounterMap: [
+    ...misapplied(() => CounterMap({ family: 'unread', key: 'string' })),
+    ...badFieldOptions((o) => CounterMap(o)),
+  ],
+  AggregateMap: [
+    ...misapplied(() => AggregateMap({ family: 'views', key: 'string' })),
+    ...badFieldOptions((o) => AggregateMap(o)),
+  ],
   ProtobufColumn: [
     ...misapplied(() => ProtobufColumn({ family: 'd', type: 'pb.Payload' })),
     ...badFieldOptions((o) => ProtobufColumn(o)),
@@ -1313,8 +1335,12 @@ const ROWS: Readonly<Record<string, Row>> = {
  */
 const NO_ARGUMENTS = new Set([
   'Mapper.close',
+  'Mapper.events', // readonly field
+  'TypedEvents.off', // removing a listener that is not there is a no-op, whatever the arguments
+  'TypedEvents.has', // an unknown event name has no listeners
   'Mapper.connection', // readonly field
   'Mapper.schema', // readonly field
+  'Mapper.events', // readonly field
   'Repository.meta', // readonly field
   'Repository.tableId', // getter
   'Repository.scan',
@@ -1330,7 +1356,6 @@ const NO_ARGUMENTS = new Set([
   'CollectionQuery.exists',
   'CollectionQuery.fetch',
   'Lookup.compile',
-  'Lookup.explain',
   'Lookup.toArray',
   'BigtableConnection.appProfileId', // readonly field
   'BigtableConnection.close',

@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Column, Entity, Family, KeyPart } from '../../../decorators/index.js';
-import type { CallSummary, MapperEventMap, RetryNotice } from '../../../src/index.js';
-import { Mapper, SCAN_WARNING_MIN_ROWS } from '../../../src/index.js';
+import type { CallSummary, MapperEventMap } from '../../../src/index.js';
+import { Mapper } from '../../../src/index.js';
+import type { RetryNotice } from '../../../src/observe/index.js';
+import { SCAN_WARNING_MIN_ROWS } from '../../../src/observe/index.js';
 import type { MappingWarning } from '../../../src/mapping/mapping-warning.js';
 import { useMapper } from '../../../src/testing/vitest/use-mapper.js';
 import { committedRowResponse } from '../../support/mock-bigtable-server.js';
 import { useMockBigtableServer } from '../../support/use-mock-bigtable-server.js';
+import { Mocked } from './mocked-entity.js';
 
 @Entity({ table: 'evented_points' })
 @Family('d')
@@ -14,14 +17,6 @@ class Point {
   @KeyPart(1, 'int64') n!: bigint;
   @Column({ family: 'd', codec: 'float64' }) value!: number;
   @Column({ family: 'd', codec: 'bytes', optional: true }) blob?: Uint8Array;
-}
-
-/** The shape the mock server's committed rows hydrate into (family f, column col). */
-@Entity({ table: 'mocked' })
-@Family('f')
-class Mocked {
-  @KeyPart(0, 'string') id!: string;
-  @Column({ family: 'f', qualifier: 'col', codec: 'string' }) col!: string;
 }
 
 const point = (series: string, n: number, value = n): Point =>
@@ -59,6 +54,21 @@ describe('mapper events (emulator)', () => {
     expect(calls[1]).toMatchObject({ rowsReceived: 2, rowsReturned: 2, cellsReceived: 2 });
     expect(calls[1]!.durationMs).toBeGreaterThanOrEqual(0);
     expect(calls[2]!.error).toBeInstanceOf(Error);
+  });
+
+  it('refuses an unknown event name or a listener that is no function', () => {
+    const events = mapper().events;
+    expect(() => events.on('calls' as never, () => undefined)).toThrow(/one of 'call', 'retry', 'warning'/);
+    expect(() => events.on('call', 5 as never)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
+    expect(() => events.off('warnings' as never, () => undefined)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
+    expect(() => events.has('retries' as never)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
+    expect(events.has('retry')).toBe(false);
   });
 
   it('a listener that throws does not fail the call', async () => {
@@ -146,5 +156,24 @@ describe("mapper events: 'retry' (scripted server)", () => {
     expect(calls).toEqual([
       expect.objectContaining({ attempts: 2, retries: 1, requests: 1, rowsReturned: 1 }),
     ]);
+  });
+
+  it('a write whose answer is lost: a call summary with OUTCOME_UNKNOWN, and no retry of the write', async () => {
+    // UNAVAILABLE after the request reached the server: the write may have applied, so it is never re-sent.
+    server().script('MutateRow', [[{ error: { code: 14 } }]]);
+    const mapper = new Mapper(connection(), { retry: { initialBackoffMs: 1, maxAttempts: 2 } });
+    const retries: RetryNotice[] = [];
+    const calls: CallSummary[] = [];
+    mapper.events.on('retry', (r) => retries.push(r));
+    mapper.events.on('call', (c) => calls.push(c));
+    await expect(
+      mapper.repository(Mocked).save(Object.assign(new Mocked(), { id: 'a', col: 'v' })),
+    ).rejects.toMatchObject({ code: 'OUTCOME_UNKNOWN' });
+    expect(server().callsOf('MutateRow')).toHaveLength(1);
+    expect(retries.filter((r) => r.rpc === 'MutateRow')).toEqual([]);
+    expect(calls).toEqual([
+      expect.objectContaining({ operation: 'save', outcome: 'error', errorCode: 'OUTCOME_UNKNOWN' }),
+    ]);
+    expect(calls[0]!.mutations).toBeGreaterThan(0);
   });
 });

@@ -4,6 +4,7 @@ import { Mapper } from '../../../src/index.js';
 import { useMapper } from '../../../src/testing/vitest/use-mapper.js';
 import { committedRowResponse } from '../../support/mock-bigtable-server.js';
 import { useMockBigtableServer } from '../../support/use-mock-bigtable-server.js';
+import { Mocked } from './mocked-entity.js';
 
 @Entity({ table: 'analyzed_readings' })
 @Family('d')
@@ -18,13 +19,6 @@ class Reading {
 class Device {
   @KeyPart(0, 'string') device!: string;
   @Column({ family: 'd', codec: 'string' }) model!: string;
-}
-
-@Entity({ table: 'mocked' })
-@Family('f')
-class Mocked {
-  @KeyPart(0, 'string') id!: string;
-  @Column({ family: 'f', qualifier: 'col', codec: 'string' }) col!: string;
 }
 
 const reading = (device: string, seq: number, cpu: number): Reading =>

@@ -15,6 +15,8 @@ export { QualifierMap } from './qualifier-map.js';
 export { QualifierSet } from './qualifier-set.js';
 export { Counter } from './counter.js';
 export { Aggregate } from './aggregate.js';
+export { CounterMap } from './counter-map.js';
+export { AggregateMap } from './aggregate-map.js';
 export { Version } from './version.js';
 export { Evolve } from './evolve.js';
 export { BeforeSave } from './before-save.js';
@@ -33,8 +35,10 @@ export type {
 export type { FieldDecoratorKey } from './decorator-target.js';
 export type { HookDecorator, MethodDecoratorKey } from './hook-decorator.js';
 export type {
+  AggregateMapOptions,
   AggregateOptions,
   ColumnOptions,
+  CounterMapOptions,
   CounterOptions,
   EntityOptions,
   FamilyOptions,

@@ -1,3 +1,4 @@
+import { chatService } from './chat-service.js';
 import { deviceHourly } from './device-hourly.js';
 import { deviceReadings } from './device-readings.js';
 import { deviceTelemetry } from './device-telemetry.js';
@@ -36,4 +37,5 @@ export const examples: readonly Example[] = [
   dynamodbTranslations,
   schemaEvolution,
   tracedRequest,
+  chatService,
 ];

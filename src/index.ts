@@ -10,6 +10,7 @@
 // Connecting and repositories: the everyday API.
 export { Mapper } from './repository/mapper.js';
 export { Repository } from './repository/repository.js';
+// mapper.scope() returns a Scope; it and ScopeValues stay unnamed here (the root keeps at most 150 names).
 export type { SaveManyOptions } from './write/batch/batch-types.js';
 export type {
   AggregateCallOptions,
@@ -17,6 +18,8 @@ export type {
   SaveEntityOptions,
   UpdateEntityOptions,
 } from './write/write-options.js';
+// The property filters of increment/aggregate (CounterProperty, AmountsOf, …) stay in the signatures unnamed here:
+// the root keeps at most 150 names (issue 24).
 export type { MapProperty, MapValueOf, MemberOf, SetProperty } from './repository/collection-property.js';
 export type { WriteProgress } from './write/batch/batch-types.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';

@@ -118,18 +118,20 @@ export function lintGcRules(meta: EntityMetadata): LintFinding[] {
           undefined,
         ),
       );
-    } else if (field.kind === 'counter') {
+    } else if (field.kind === 'counter' || (field.kind === 'map' && field.cells === 'counter')) {
+      const what = field.kind === 'counter' ? 'counter' : 'counter map';
       out.push(
         makeFinding(
           'gc-counter-unbounded',
           meta.name,
           field.property,
-          `counter \`${field.property}\` is incremented in place and ${at}: every increment leaves a cell version behind`,
+          `${what} \`${field.property}\` is incremented in place and ${at}: every increment leaves a cell version behind`,
           `give \`${field.family}\` Gc.maxVersions(1) (or use an aggregate family with AddToCell)`,
           undefined,
         ),
       );
-    } else if (field.kind === 'map' || field.kind === 'set') {
+    } else if ((field.kind === 'map' && field.cells === undefined) || field.kind === 'set') {
+      // An aggregate map's inputs merge into their bucket's cell: no version is left behind per input.
       out.push(
         makeFinding(
           'gc-qualifiers-unbounded',

@@ -94,7 +94,10 @@ export function entryMutations(
       kind: 'setCell',
       family: field.family,
       qualifier,
-      timestampMicros,
+      // A counter set at the epoch is older than every increment after it whatever the client's clock, so later
+      // increments read it and count from it (the emulator writes an increment at the later of the server's time
+      // and the latest cell's; at the epoch the set value does not depend on which rule production follows).
+      timestampMicros: field.kind === 'map' && field.cells === 'counter' ? 0n : timestampMicros,
       value: field.kind === 'map' ? field.valueCodec.encode(value) : EMPTY,
     });
   }
@@ -148,6 +151,13 @@ export function buildUpdateMutations<E extends object>(
         property,
         value,
         `no ${field.kind} in update() (use increment/aggregate/expectedVersion)`,
+      );
+    }
+    if (field.kind === 'map' && field.cells !== undefined) {
+      throw invalid(
+        property,
+        value,
+        `no ${field.cells} map in update() (use increment/aggregate, put to set counters, remove to delete keys)`,
       );
     }
     if ((field.kind === 'map' || field.kind === 'set') && isEntryChange(value)) {

@@ -162,6 +162,7 @@ function stepOf(field: FieldMetadata): Step | undefined | null {
       if (field.qualifier.length > MAX_QUALIFIER) return null;
       return versionStep(field.family, field.qualifier, field.codec);
     case 'map':
+      if (field.cells !== undefined) return undefined;
       return familyStep(field.family, Map, field.keyCodec, field.valueCodec);
     case 'set':
       return familyStep(field.family, Set, field.keyCodec, undefined);

@@ -62,9 +62,20 @@ const INT64_MAX = 2n ** 63n - 1n;
 
 /**
  * The amount as an int64. Only a bigint within int64 or a safe integer is accepted: `BigInt()` would also take
- * `'0x10'`, `true` or `[7]`, turning a caller's mistake into a silent write.
+ * `'0x10'`, `true` or `[7]`, turning a caller's mistake into a silent write (InvalidArgumentError).
+ *
+ * @example
+ * ```ts
+ * toInt64('increment', 'by', 'Video', 'likes', 1); // 1n
+ * ```
  */
-function toInt64(api: string, argument: string, entity: string, property: string, amount: unknown): bigint {
+export function toInt64(
+  api: string,
+  argument: string,
+  entity: string,
+  property: string,
+  amount: unknown,
+): bigint {
   const ok =
     typeof amount === 'bigint'
       ? amount >= INT64_MIN && amount <= INT64_MAX
@@ -81,7 +92,15 @@ function toInt64(api: string, argument: string, entity: string, property: string
   return BigInt(amount as bigint | number);
 }
 
-function bucketMicros(entity: string, property: string, bucket: unknown): bigint {
+/**
+ * The timestamp of an aggregate's time bucket: a valid Date (InvalidArgumentError otherwise), in microseconds.
+ *
+ * @example
+ * ```ts
+ * bucketMicros('Video', 'views', new Date(0)); // 0n
+ * ```
+ */
+export function bucketMicros(entity: string, property: string, bucket: unknown): bigint {
   if (!(bucket instanceof Date) || Number.isNaN(bucket.getTime()))
     throw new InvalidArgumentError({
       api: 'aggregate',

@@ -15,6 +15,7 @@ import { dateToMicros } from './save-timestamp.js';
 import type { SaveMutations, VersionCheck } from './save-mutations.js';
 import { SCHEMA_VERSION_PROPERTY } from './schema-version-token.js';
 import { versionCellValue } from './version-cell.js';
+import { isCountingField } from '../metadata/counting-field.js';
 
 const EMPTY = new Uint8Array(0);
 
@@ -63,6 +64,7 @@ export function generalSaveMutations<E extends object>(
         break;
       case 'map':
       case 'set':
+        if (isCountingField(field)) break;
         writeFamily(meta.name, field, value, timestampMicros, push);
         break;
       case 'version':

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { PartialLoad } from './load-state.js';
+import { isCountingField } from '../metadata/counting-field.js';
 
 /**
  * What saving a partially loaded entity may write, as `update()` changes: every loaded property whole, a windowed
@@ -44,7 +45,7 @@ export function partialSaveChanges(
   const changes: Record<string, unknown> = {};
   for (const field of meta.fields) {
     if (load.unloaded.has(field.property)) continue;
-    if (field.kind === 'counter' || field.kind === 'aggregate' || field.kind === 'version') continue;
+    if (isCountingField(field) || field.kind === 'version') continue;
     const value = values[field.property];
     changes[field.property] =
       load.windowed.has(field.property) && (value instanceof Map || value instanceof Set)

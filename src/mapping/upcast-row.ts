@@ -13,6 +13,7 @@ import type { RowData } from '../model/row-data.js';
 import { encodeEntityKey } from './entity-key.js';
 import { hydrateEntity } from './hydrate-entity.js';
 import { rowSchemaVersion } from './schema-version-token.js';
+import { isCountingField } from '../metadata/counting-field.js';
 
 /**
  * How a row stored at an older version is decoded: the current declaration without the fields whose storage the
@@ -152,7 +153,7 @@ export function upcastRow<E extends object>(
   for (const part of meta.key.parts)
     entity[part.property] = part.property in state ? state[part.property] : hydrated[part.property];
   for (const field of meta.fields) {
-    const kept = field.kind === 'counter' || field.kind === 'aggregate' || field.kind === 'version';
+    const kept = isCountingField(field) || field.kind === 'version';
     entity[field.property] = kept ? hydrated[field.property] : state[field.property];
   }
   checkKeyUnchanged(meta, row.key, entity, chain[chain.length - 1]!.from);

@@ -238,6 +238,44 @@ export interface AggregateOptions {
 }
 
 /**
+ * Options of `@CounterMap`: a `Map<K, bigint | number>` owning a whole family of int64 counter cells, one per key
+ * (qualifier = encoded key, value = 8-byte big-endian int64). Changed by `increment` (several keys in one atomic
+ * ReadModifyWriteRow), set with `put`, removed with `remove`; a save never writes it.
+ *
+ * @example
+ * ```ts
+ * const unread: CounterMapOptions = { family: 'unread', key: 'string', as: 'number' };
+ * ```
+ */
+export interface CounterMapOptions<K = unknown> {
+  /** The family the map owns (for `@AggregateMap`, an aggregate family). */
+  readonly family: string;
+  /** Codec of the keys, which are the qualifiers. */
+  readonly key: CodecRef<K>;
+  /** Read the int64 values as `bigint` (default) or `number`. */
+  readonly as?: Int64Representation;
+}
+
+/**
+ * Options of `@AggregateMap`: a `Map<K, …>` owning a whole aggregate family, one aggregate cell per key, fed with
+ * AddToCell by `aggregate` (several keys in one MutateRow). Sum/min/max read as int64 (`bigint`, or `number` with
+ * `as`), hll as its raw state bytes; the latest time bucket of each key is read. A save never writes it.
+ *
+ * @example
+ * ```ts
+ * const reactions: AggregateMapOptions = { family: 'reactions', key: 'string', as: 'number' };
+ * ```
+ */
+export interface AggregateMapOptions<K = unknown> {
+  /** The family the map owns (for `@AggregateMap`, an aggregate family). */
+  readonly family: string;
+  /** Codec of the keys, which are the qualifiers. */
+  readonly key: CodecRef<K>;
+  /** Read the int64 values as `bigint` (default) or `number`. */
+  readonly as?: Int64Representation;
+}
+
+/**
  * Options of `@Version`: the int64 cell used for optimistic locking. Each save writes `version + 1`; the
  * repository makes the save conditional on the stored value still being `version`.
  *

@@ -1,6 +1,8 @@
 import type {
+  AggregateMapOptions,
   AggregateOptions,
   ColumnOptions,
+  CounterMapOptions,
   CounterOptions,
   EntityOptions,
   FamilyOptions,
@@ -103,6 +105,8 @@ export type FieldRecord =
   | (PropertyRecordBase & { readonly kind: 'qualifierSet'; readonly options: QualifierSetOptions })
   | (PropertyRecordBase & { readonly kind: 'counter'; readonly options: CounterOptions })
   | (PropertyRecordBase & { readonly kind: 'aggregate'; readonly options: AggregateOptions })
+  | (PropertyRecordBase & { readonly kind: 'counterMap'; readonly options: CounterMapOptions })
+  | (PropertyRecordBase & { readonly kind: 'aggregateMap'; readonly options: AggregateMapOptions })
   | (PropertyRecordBase & { readonly kind: 'version'; readonly options: VersionOptions });
 
 /**

@@ -1,7 +1,9 @@
 import { checkArray, checkFunction, checkObject } from '../errors/check-argument.js';
 import type {
+  AggregateMapOptions,
   AggregateOptions,
   ColumnOptions,
+  CounterMapOptions,
   CounterOptions,
   EntityOptions,
   FamilyOptions,
@@ -55,6 +57,8 @@ export type PropertyDefinition =
   | (QualifierSetOptions & { readonly kind: 'set' })
   | (CounterOptions & { readonly kind: 'counter' })
   | (AggregateOptions & { readonly kind: 'aggregate' })
+  | (CounterMapOptions & { readonly kind: 'counterMap' })
+  | (AggregateMapOptions & { readonly kind: 'aggregateMap' })
   | (VersionOptions & { readonly kind: 'version' });
 
 /**
@@ -98,6 +102,8 @@ const FIELD_KINDS: Readonly<Record<NonNullable<PropertyDefinition['kind']>, Fiel
   set: 'qualifierSet',
   counter: 'counter',
   aggregate: 'aggregate',
+  counterMap: 'counterMap',
+  aggregateMap: 'aggregateMap',
   version: 'version',
 };
 

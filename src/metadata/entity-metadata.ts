@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { KeyCodec, KeyEncodingSpec, SegmentSpec } from '../codecs/key/key-codec-types.js';
+import type { KeyCodec, KeyEncodingSpec, KeyValue, SegmentSpec } from '../codecs/key/key-codec-types.js';
 import type { ValueCodec } from '../codecs/value/value-codec.js';
 import type { AggregateKind, GcRule } from '../model/family-spec.js';
 
@@ -111,7 +111,7 @@ export interface ColumnFieldMetadata extends CellFieldBase {
  *
  * @example
  * ```ts
- * if (field.kind === 'map') field.keyCodec.decode(cell.qualifier);
+ * if (field.kind === 'map' && field.cells === undefined) field.keyCodec.decode(cell.qualifier);
  * ```
  */
 export interface MapFieldMetadata {
@@ -120,6 +120,14 @@ export interface MapFieldMetadata {
   readonly family: string;
   readonly keyCodec: ValueCodec<unknown>;
   readonly valueCodec: ValueCodec<unknown>;
+  /**
+   * What the entries' cells are when they are not plain values: int64 counter cells (`@CounterMap`, changed by
+   * ReadModifyWriteRow increments) or cells of an aggregate family (`@AggregateMap`, fed with AddToCell). A save
+   * never writes such a map. Undefined for a `@QualifierMap`.
+   */
+  readonly cells?: 'counter' | 'aggregate';
+  /** The aggregate family's kind, for `cells: 'aggregate'`. */
+  readonly aggregate?: AggregateKind;
 }
 
 /**
@@ -226,6 +234,11 @@ export interface EntityMetadata<E extends object = object> {
   readonly validation?: ValidationMetadata | undefined;
   /** Lifecycle hooks (`@BeforeSave`, `@AfterLoad`), undefined when the entity declares none. */
   readonly hooks?: EntityHooksMetadata | undefined;
+  /**
+   * The leading key values a scoped repository is bound to (`mapper.scope({ tenant })`), shown by `explain()`;
+   * undefined outside a scope.
+   */
+  readonly scope?: Readonly<Record<string, KeyValue>> | undefined;
 }
 
 /**

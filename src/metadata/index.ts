@@ -1,7 +1,9 @@
 export type {
+  AggregateMapOptions,
   AggregateOptions,
   CodecRef,
   ColumnOptions,
+  CounterMapOptions,
   CounterOptions,
   EntityOptions,
   FamilyOptions,

@@ -297,6 +297,12 @@ function fieldProblems(kind: FieldKind, options: Record<string, unknown>): strin
       ];
     case 'qualifierSet':
       return [...defined(familyRefProblem(options.family)), ...defined(codecRefProblem('key', options.key))];
+    case 'counterMap':
+    case 'aggregateMap':
+      return [
+        ...defined(familyRefProblem(options.family)),
+        ...defined(codecRefProblem('key', options.key), int64AsProblem(options.as)),
+      ];
     case 'aggregate':
       return [
         ...common,

@@ -127,6 +127,22 @@ export function resolveField(declared: Declared<FieldRecord>, ctx: FieldContext)
       const valueCodec = resolveCodecRef(record.options.value);
       return { kind: 'map', property, family, keyCodec, valueCodec };
     }
+    case 'counterMap':
+    case 'aggregateMap': {
+      if (!check(designTypeMismatch('a qualifier map', record.designType, [Map]))) return undefined;
+      const keyCodec = resolveCodecRef(record.options.key);
+      if (record.kind === 'counterMap') {
+        const valueCodec = serverInt64CodecFor(record.options.as);
+        return { kind: 'map', property, family, keyCodec, valueCodec, cells: 'counter' };
+      }
+      // A missing or non-aggregate family is reported by the family checks; keep the field so they can see it.
+      const aggregate: AggregateKind = ctx.aggregateOf(family) ?? 'sum';
+      if (aggregate === 'hll' && record.options.as !== undefined)
+        return problem(`as does not apply to an hll aggregate map (its states are bytes)`);
+      const valueCodec =
+        aggregate === 'hll' ? (bytesCodec as ValueCodec<unknown>) : serverInt64CodecFor(record.options.as);
+      return { kind: 'map', property, family, keyCodec, valueCodec, cells: 'aggregate', aggregate };
+    }
     case 'qualifierSet': {
       if (!check(designTypeMismatch('a qualifier set', record.designType, [Set]))) return undefined;
       return { kind: 'set', property, family, keyCodec: resolveCodecRef(record.options.key) };

@@ -44,15 +44,16 @@ export function validateLayout(
       continue;
     }
     const aggregate = declared.options.aggregate;
-    if (field.kind === 'aggregate' && aggregate === undefined)
+    const aggregates = field.kind === 'aggregate' || (field.kind === 'map' && field.cells === 'aggregate');
+    if (aggregates && aggregate === undefined)
       problem(
         field.property,
         `is an aggregate but family ${field.family} is not an aggregate family (declare { aggregate: 'sum' | 'min' | 'max' | 'hll' })`,
       );
-    if (field.kind !== 'aggregate' && aggregate !== undefined)
+    if (!aggregates && aggregate !== undefined)
       problem(
         field.property,
-        `is a ${field.kind} in aggregate family ${field.family}; only @Aggregate fields may live there`,
+        `is a ${field.kind === 'map' && field.cells === 'counter' ? 'counter map' : field.kind} in aggregate family ${field.family}; only @Aggregate and @AggregateMap fields may live there`,
       );
     if (field.kind === 'map' || field.kind === 'set') {
       const owner = owners.get(field.family);

@@ -25,5 +25,15 @@ export function collectionField(
       expected: `a ${kinds.join(' or ')} property of ${meta.name}`,
     });
   }
+  if (api === 'put' && field.kind === 'map' && field.cells === 'aggregate') {
+    // Production Bigtable refuses a SetCell into an aggregate family (the emulator takes it).
+    throw new InvalidArgumentError({
+      api: `Repository<${meta.name}>.${api}`,
+      argument: 'property',
+      entity: meta.name,
+      value: property,
+      expected: 'a map that is not an @AggregateMap (feed it with aggregate(), clear keys with remove())',
+    });
+  }
   return field as MapFieldMetadata | SetFieldMetadata;
 }

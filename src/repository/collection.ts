@@ -3,6 +3,8 @@ import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { CollectionEntities, CollectionMembers, SharedKey } from './shared-key.js';
 import { CollectionQuery, collectionNodeOf } from '../query/index.js';
 import type { CollectionExecutor } from '../query/index.js';
+import { fillScope } from './fill-scope.js';
+import type { ScopeValues } from '../metadata/scoped-metadata.js';
 
 /**
  * Several entity types of one table that share leading key parts, named for the results. `key(shared)` starts a
@@ -23,6 +25,8 @@ export class Collection<M extends CollectionMembers> {
   constructor(
     private readonly metas: Readonly<Record<string, EntityMetadata>>,
     private readonly executor: CollectionExecutor,
+    /** The values of the scope the collection is bound to (`mapper.scope(...).collection(...)`), if any. */
+    private readonly scope?: ScopeValues,
   ) {}
 
   /**
@@ -37,7 +41,7 @@ export class Collection<M extends CollectionMembers> {
   key(shared: SharedKey<M>): CollectionQuery<CollectionEntities<M>> {
     checkObject({ api: 'Collection.key', argument: 'shared' }, shared, 'an object of shared key parts');
     return new CollectionQuery<CollectionEntities<M>>(
-      collectionNodeOf(this.metas, shared as Readonly<Record<string, unknown>>),
+      collectionNodeOf(this.metas, fillScope(shared as Readonly<Record<string, unknown>>, this.scope)),
       this.executor,
     );
   }

@@ -43,7 +43,12 @@ export interface EntityArguments {
   /** The members of `add`/`remove` (or map keys): an iterable that is not a string. */
   members(method: string, argument: string, value: unknown, property: string): void;
   /** The entries of `put` (a Map or an iterable of `[key, value]` pairs), as a list of pairs. */
-  entries(method: string, value: unknown, property: string): ReadonlyArray<readonly [unknown, unknown]>;
+  entries(
+    method: string,
+    value: unknown,
+    property: string,
+    argument?: string,
+  ): ReadonlyArray<readonly [unknown, unknown]>;
   /** The changes of `update`: an object whose collection changes are collections. */
   changes(method: string, changes: unknown): void;
   /** The entities of `saveMany` (an array, iterable or async iterable) and its options, `onProgress` included. */
@@ -109,8 +114,8 @@ export function entityArguments(meta: EntityMetadata): EntityArguments {
     members(method, argument, value, property) {
       checkIterable({ api: api(method), argument, entity, property }, value);
     },
-    entries(method, value, property) {
-      const site = { api: api(method), argument: 'entries', entity, property };
+    entries(method, value, property, argument = 'entries') {
+      const site = { api: api(method), argument, entity, property };
       if (value instanceof Map) return [...(value as Map<unknown, unknown>).entries()];
       checkIterable(site, value, 'a Map or an iterable of [key, value] pairs, not a string');
       // Copied once, so that a one-shot iterator is read only here.

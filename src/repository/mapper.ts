@@ -10,6 +10,9 @@ import { Collection } from './collection.js';
 import type { CollectionMembers } from './shared-key.js';
 import type { KeyPartsOf } from '../mapping/key-input.js';
 import { Repository } from './repository.js';
+import { Scope } from './scope.js';
+import type { ScopeValues } from '../metadata/scoped-metadata.js';
+import { ScopedRepository } from './scoped-repository.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
 import { checkRepositoryOptions } from './repository-options.js';
 import { bindDeadline } from '../transport/call-timeouts.js';
@@ -135,6 +138,29 @@ export class Mapper {
       this.repositories.set(entity, repository);
     }
     return repository as unknown as Repository<InstanceType<C>, KeyPartsOf<C>>;
+  }
+
+  /**
+   * Repositories and collections bound to leading key values, e.g. one tenant's: every key, query, collection,
+   * prefix delete and cursor of them stays under those values, and one outside is refused before anything is sent
+   * (docs/single-table.md#tenant-scopes).
+   *
+   * @example
+   * ```ts
+   * const phones = mapper.scope({ deviceType: 'phone' }).repository(Device);
+   * await phones.deleteByPrefix({ deviceType: 'phone' });
+   * ```
+   */
+  scope(values: ScopeValues): Scope {
+    checkObject({ api: 'Mapper.scope', argument: 'values' }, values, 'an object of leading key values');
+    return new Scope(Object.freeze({ ...values }), {
+      repository: (meta, scoped) =>
+        new ScopedRepository(this.connection, meta, this.options, scoped, this.observer),
+      collection: (metas, scoped) => {
+        sharedTable('Scope.collection', Object.values(metas));
+        return new Collection(metas, this.collectionExecutor(), scoped);
+      },
+    });
   }
 
   /**

@@ -12,6 +12,8 @@ import { deleteMany, saveMany } from '../write/batch/save-many.js';
 import { deleteByPrefix } from '../write/delete-by-prefix.js';
 import { deleteEntity } from '../write/delete-entity.js';
 import { incrementCounter } from '../write/increment-counter.js';
+import { incrementCounterMap } from '../write/increment-counter-map.js';
+import { addToAggregateMap } from '../write/add-to-aggregate-map.js';
 import { insertEntity } from '../write/insert-entity.js';
 import { saveEntity } from '../write/save-entity.js';
 import { updateEntity } from '../write/update-entity.js';
@@ -25,7 +27,17 @@ import type {
   UpdateEntityOptions,
 } from '../write/write-options.js';
 import { collectionField } from './collection-field.js';
-import type { MapProperty, MapValueOf, MemberOf, SetProperty } from './collection-property.js';
+import type {
+  AggregateMapProperty,
+  AggregateProperty,
+  AmountsOf,
+  CounterMapProperty,
+  CounterProperty,
+  MapProperty,
+  MapValueOf,
+  MemberOf,
+  SetProperty,
+} from './collection-property.js';
 import type { EntityArguments } from './entity-arguments.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
 import type { RepositoryParts } from './repository-parts.js';
@@ -286,7 +298,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
 
   /**
    * Puts entries into a Map property: per entry a DeleteFromColumn + SetCell of its qualifier (the last put to
-   * arrive wins, whatever the clocks), all in one MutateRow, with no read and no existing row needed.
+   * arrive wins, whatever the clocks), all in one MutateRow, with no read and no existing row needed. On a
+   * `@CounterMap` this sets (resets) counters: the 8-byte value is written at timestamp 0, older than any
+   * increment's cell, so an increment arriving after the put counts from the value put and one that arrived before
+   * is replaced (docs/entities.md). An `@AggregateMap` is refused (use `aggregate`, and `remove` to clear a key).
    *
    * @example
    * ```ts
@@ -426,22 +441,49 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * (an int64 sum that wrapped around, or a `number` counter beyond ±(2^53-1)) is a CounterOverflowError: the
    * increment was applied, and the error carries the stored value as a bigint.
    *
+   * With a `@CounterMap` property, `amounts` (a Map or `[key, amount]` pairs) increments one or several keys of the
+   * row in one atomic ReadModifyWriteRow (one rule per key; a key given twice adds the sum of its amounts) and the
+   * call resolves to the new value of each key.
+   *
    * @example
    * ```ts
    * const likes = await videos.increment({ videoId: 'v1' }, 'likes', 1);
+   * const formats = await videos.increment({ videoId: 'v1' }, 'formats', new Map([['hd', 1]])); // Map { 'hd' => 1n }
    * ```
    */
+  async increment<P extends CounterProperty<E>>(
+    key: FullKey<E, K>,
+    property: P,
+    by?: bigint | number,
+    options?: CallOptions,
+  ): Promise<bigint | number>;
+  async increment<P extends CounterMapProperty<E>>(
+    key: FullKey<E, K>,
+    property: P,
+    amounts: AmountsOf<E[P]>,
+    options?: CallOptions,
+  ): Promise<Map<MemberOf<E[P]>, MapValueOf<E[P]>>>;
   async increment(
     key: FullKey<E, K>,
-    property: keyof E & string,
-    by: bigint | number = 1,
+    property: string,
+    by: unknown = 1,
     options: CallOptions = {},
-  ): Promise<bigint | number> {
+  ): Promise<bigint | number | Map<unknown, unknown>> {
     this.check.key('increment', key);
     this.check.call('increment', options);
+    const admit = (): Promise<void> | undefined =>
+      this.parts.admit('increment', () => ({ keys: [this.keyOf(key)] }));
+    const field = this.meta.fields.find((f) => f.property === property);
+    if (field?.kind === 'map' && field.cells === 'counter') {
+      const amounts = this.check.entries('increment', by, property, 'amounts');
+      return this.writes.run('increment', options, async (t) => {
+        await admit();
+        return incrementCounterMap(t, key, field, amounts);
+      });
+    }
     return this.writes.run('increment', options, async (t) => {
-      await this.parts.admit('increment', () => ({ keys: [this.keyOf(key)] }));
-      return incrementCounter(t, key, property, by);
+      await admit();
+      return incrementCounter(t, key, property, by as bigint | number);
     });
   }
 
@@ -451,22 +493,49 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * aggregates). Not idempotent: re-sent only when the attempt provably never reached the server
    * (OutcomeUnknownError after a lost answer).
    *
+   * With an `@AggregateMap` property, `inputs` (a Map or `[key, value]` pairs) feeds one or several keys of the
+   * row, one AddToCell each, in one MutateRow and one bucket.
+   *
    * @example
    * ```ts
-   * await videos.aggregate({ videoId: 'v1' }, 'views', 1, { bucket: startOfHour });
+   * await videos.aggregate({ videoId: 'v1' }, 'views', 1, { bucket: new Date('2026-01-01T10:00:00Z') });
    * ```
    */
+  async aggregate<P extends AggregateProperty<E>>(
+    key: FullKey<E, K>,
+    property: P,
+    value: bigint | number,
+    options?: AggregateCallOptions,
+  ): Promise<void>;
+  async aggregate<P extends AggregateMapProperty<E>>(
+    key: FullKey<E, K>,
+    property: P,
+    inputs: AmountsOf<E[P]>,
+    options?: AggregateCallOptions,
+  ): Promise<void>;
   async aggregate(
     key: FullKey<E, K>,
-    property: keyof E & string,
-    value: bigint | number,
+    property: string,
+    value: unknown,
     options: AggregateCallOptions = {},
   ): Promise<void> {
     this.check.key('aggregate', key);
     this.check.call('aggregate', options);
+    const admit = (): Promise<void> | undefined =>
+      this.parts.admit('aggregate', () => ({ keys: [this.keyOf(key)] }));
+    const bucket = options.bucket ?? new Date(0);
+    const field = this.meta.fields.find((f) => f.property === property);
+    if (field?.kind === 'map' && field.cells === 'aggregate') {
+      const inputs = this.check.entries('aggregate', value, property, 'inputs');
+      await this.writes.run('aggregate', options, async (t) => {
+        await admit();
+        return addToAggregateMap(t, key, field, inputs, bucket);
+      });
+      return;
+    }
     await this.writes.run('aggregate', options, async (t) => {
-      await this.parts.admit('aggregate', () => ({ keys: [this.keyOf(key)] }));
-      return addToAggregate(t, key, property, value, options.bucket ?? new Date(0));
+      await admit();
+      return addToAggregate(t, key, property, value as bigint | number, bucket);
     });
   }
 

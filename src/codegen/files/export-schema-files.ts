@@ -178,6 +178,7 @@ export function exportSchemaFiles(meta: EntityMetadata, options: ExportSchemaFil
             property: field.property,
             key: codecToFile(field.keyCodec, options),
             value: codecToFile(field.valueCodec, options),
+            ...(field.cells === undefined ? {} : { cells: field.cells }),
           };
           break;
         case 'set':

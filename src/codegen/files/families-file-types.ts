@@ -84,7 +84,13 @@ export interface FileFamily {
   readonly counters?: readonly FileInt64Cell[];
   readonly aggregates?: readonly FileInt64Cell[];
   readonly version?: FileInt64Cell;
-  readonly map?: { readonly property: string; readonly key: FileCodec; readonly value: FileCodec };
+  /** `cells`: the map's values are counter cells (`@CounterMap`) or aggregate cells (`@AggregateMap`). */
+  readonly map?: {
+    readonly property: string;
+    readonly key: FileCodec;
+    readonly value: FileCodec;
+    readonly cells?: 'counter' | 'aggregate';
+  };
   readonly set?: { readonly property: string; readonly key: FileCodec };
 }
 

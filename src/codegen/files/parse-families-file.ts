@@ -235,7 +235,7 @@ function parseFamily(r: Reader, name: string, value: unknown, path: string): Fil
     const mm = r.mapping(
       m.get(kind),
       here,
-      kind === 'map' ? ['property', 'key', 'value'] : ['property', 'key'],
+      kind === 'map' ? ['property', 'key', 'value', 'cells'] : ['property', 'key'],
     );
     if (!ok(mm)) {
       bad = true;
@@ -244,8 +244,18 @@ function parseFamily(r: Reader, name: string, value: unknown, path: string): Fil
     const property = r.string(mm.get('property'), at(here, 'property'));
     const key = parseCodec(r, mm.get('key'), at(here, 'key'));
     const v = kind === 'map' ? parseCodec(r, mm.get('value'), at(here, 'value')) : undefined;
-    if (!ok(property) || !ok(key) || (v !== undefined && !ok(v))) bad = true;
-    else out[kind] = { property, key, ...(v === undefined ? {} : { value: v }) };
+    const cells = mm.get('cells');
+    if (cells !== undefined && cells !== 'counter' && cells !== 'aggregate') {
+      r.fail(at(here, 'cells'), `expected counter or aggregate, got ${JSON.stringify(cells)}`);
+      bad = true;
+    } else if (!ok(property) || !ok(key) || (v !== undefined && !ok(v))) bad = true;
+    else
+      out[kind] = {
+        property,
+        key,
+        ...(v === undefined ? {} : { value: v }),
+        ...(cells === undefined ? {} : { cells }),
+      };
   }
   const stores = ['columns', 'counters', 'aggregates', 'version'].filter((k) => m.has(k));
   if ((m.has('map') || m.has('set')) && stores.length > 0)
@@ -338,9 +348,15 @@ function checkFamilies(r: Reader, families: readonly FileFamily[]): void {
     const isAggregate = family.aggregate !== undefined;
     if (
       isAggregate &&
-      (family.columns?.length || family.counters?.length || family.version || family.map || family.set)
+      (family.columns?.length ||
+        family.counters?.length ||
+        family.version ||
+        (family.map && family.map.cells !== 'aggregate') ||
+        family.set)
     )
-      r.fail(path, `an aggregate family (${family.aggregate}) holds aggregates only`);
+      r.fail(path, `an aggregate family (${family.aggregate}) holds aggregates (or an aggregate map) only`);
+    if (!isAggregate && family.map?.cells === 'aggregate')
+      r.fail(at(path, 'map'), 'an aggregate map needs an aggregate family (aggregate: sum, min, max or hll)');
     if (!isAggregate && family.aggregates?.length)
       r.fail(
         at(path, 'aggregates'),

@@ -143,12 +143,15 @@ function definitionOf(
         as: f.version.as ?? 'bigint',
       };
     if (f.map)
-      properties[f.map.property] = {
-        kind: 'map',
-        family,
-        key: codecRef(f.map.key),
-        value: codecRef(f.map.value),
-      };
+      properties[f.map.property] =
+        f.map.cells === undefined
+          ? { kind: 'map', family, key: codecRef(f.map.key), value: codecRef(f.map.value) }
+          : {
+              kind: f.map.cells === 'counter' ? 'counterMap' : 'aggregateMap',
+              family,
+              key: codecRef(f.map.key),
+              ...(f.map.value === 'int64AsNumber' ? { as: 'number' as const } : {}),
+            };
     if (f.set) properties[f.set.property] = { kind: 'set', family, key: codecRef(f.set.key) };
   }
   return {

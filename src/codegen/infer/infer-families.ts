@@ -141,10 +141,10 @@ function qualifiersVary(
  * gets one aggregate per qualifier seen; a family with many distinct qualifiers across rows (more than
  * `mapThreshold`, or at least 4 that each appear in under half of the rows on average), or with qualifiers that vary
  * across rows with one kind of value (see `qualifiersVary`), is qualifier-as-data — a `Set` when every value is
- * empty, else a `Map` whose value codec is guessed; any other family gets one column per qualifier, its codec
- * guessed from the values ({@link guessValueCodec}), optional when some rows lack it, or a counter when its version
- * history shows increments ({@link counterEvidence}). Families come in
- * name order, columns in qualifier byte order, so the same rows always give the same result. Pure.
+ * empty, a counter map when its 8-byte values show increments, else a `Map` whose value codec is guessed; any
+ * other family gets one column per qualifier, its codec guessed from the values ({@link guessValueCodec}), optional
+ * when some rows lack it, or a counter when its version history shows increments ({@link counterEvidence}).
+ * Families come in name order, columns in qualifier byte order, so the same rows always give the same result. Pure.
  *
  * @example
  * ```ts
@@ -218,6 +218,19 @@ export function inferFamilies(
         });
       } else {
         const guess = guessValueCodec(values);
+        // Per-key counters (unread per member): 8-byte integers whose versions show increments.
+        const increments =
+          guess.codec === 'int64' ? counterEvidence(columns.flatMap((c) => c.histories)) : undefined;
+        if (increments !== undefined) {
+          families.push({ ...base, map: { property: prop, key, value: 'int64', cells: 'counter' } });
+          inferences.push({
+            subject: prop,
+            conclusion: `CounterMap<${key}> (qualifier-as-data counters)`,
+            evidence: `${why}; ${increments}`,
+            confidence: 'medium',
+          });
+          continue;
+        }
         families.push({ ...base, map: { property: prop, key, value: guess.codec } });
         inferences.push({
           subject: prop,

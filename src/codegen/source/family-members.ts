@@ -148,12 +148,21 @@ export function familyMembers(g: SourceGenerator, family: FileFamily): Member[] 
   }
   if (family.map) {
     const m = family.map;
+    const counting =
+      m.cells === undefined ? undefined : m.cells === 'counter' ? 'CounterMap' : 'AggregateMap';
     members.push({
       property: m.property,
       declaration: declaration(m.property, `Map<${valueType(m.key)}, ${valueType(m.value)}>`, {}),
-      decorator: 'QualifierMap',
-      kind: 'map',
-      args: [fam, ['key', g.codec(m.key, m.property)], ['value', g.codec(m.value, m.property)]],
+      decorator: counting ?? 'QualifierMap',
+      kind: counting === undefined ? 'map' : m.cells === 'counter' ? 'counterMap' : 'aggregateMap',
+      args:
+        counting === undefined
+          ? [fam, ['key', g.codec(m.key, m.property)], ['value', g.codec(m.value, m.property)]]
+          : [
+              fam,
+              ['key', g.codec(m.key, m.property)],
+              ...(m.value === 'int64AsNumber' ? [['as', "'number'"] as [string, SourceDoc]] : []),
+            ],
     });
   }
   if (family.set) {

@@ -1,7 +1,15 @@
+import { formatValue } from '../../errors/format-value.js';
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { QueryPlan } from '../compiler/compile-query.js';
 import { visitResidual } from '../nodes/residual-node.js';
 import { renderRequest } from './render-request.js';
+
+/** The scope a scoped repository's read is confined to, if any. */
+export function scopeLines(meta: EntityMetadata): string[] {
+  if (meta.scope === undefined) return [];
+  const values = Object.entries(meta.scope).map(([p, v]) => `${p} = ${formatValue(v)}`);
+  return [`scope: ${values.join(', ')} (every key and range is confined to it)`];
+}
 
 /**
  * The human-readable plan of a query: entity and table, row set, filter tree, limits, the client-side work and the
@@ -13,7 +21,7 @@ import { renderRequest } from './render-request.js';
  * ```
  */
 export function explainPlan(meta: EntityMetadata, plan: QueryPlan): string {
-  const lines = [`${meta.name} in table ${meta.table}`, ...renderRequest(plan.request)];
+  const lines = [`${meta.name} in table ${meta.table}`, ...scopeLines(meta), ...renderRequest(plan.request)];
   let checks = 0;
   for (const node of plan.client)
     visitResidual(node, {

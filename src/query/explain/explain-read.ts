@@ -1,6 +1,6 @@
 import type { CompiledCollection, CompiledRead } from '../compiler/compile-read.js';
 import { residualProgram } from '../nodes/residual-node.js';
-import { explainPlan } from './explain-plan.js';
+import { explainPlan, scopeLines } from './explain-plan.js';
 import { renderRequest } from './render-request.js';
 
 function explainCollection(plan: CompiledCollection): string {
@@ -8,6 +8,8 @@ function explainCollection(plan: CompiledCollection): string {
   const lines = [
     `collection of ${plan.members.map((m) => `${m.name}: ${m.meta.name}`).join(', ')} in table ${table}`,
   ];
+  const scoped = plan.members.find((m) => m.meta.scope !== undefined);
+  if (scoped) lines.push(...scopeLines(scoped.meta));
   plan.requests.forEach((r, i) => {
     const title = plan.requests.length === 1 ? 'request' : `request ${i + 1} of ${plan.requests.length}`;
     lines.push(`${title} (rows of ${r.members.join(', ')}):`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Entity, Family, KeyPart, QualifierMap, QualifierSet } from '../../../decorators/index.js';
 import { InvalidArgumentError } from '../../../src/errors/invalid-argument-error.js';
+import { refusal } from '../../support/refusal.js';
 import { useMapper } from '../../../src/testing/vitest/use-mapper.js';
 
 // Issue 23, item 4: a string is iterable, so `add(key, 'members', 'zed')` used to store z, e, d and
@@ -16,15 +17,6 @@ class User {
   @KeyPart(0, 'string') id!: string;
   @QualifierSet({ family: 'friends', key: 'string' }) friends!: Set<string>;
   @QualifierMap({ family: 'circles', key: 'string', value: 'string' }) circles!: Map<string, string>;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<InvalidArgumentError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(InvalidArgumentError);
-  return error as InvalidArgumentError;
 }
 
 describe('collection writes refuse a bare string where a list goes', () => {
@@ -44,15 +36,15 @@ describe('collection writes refuse a bare string where a list goes', () => {
       }),
     );
 
-    const error = await refusal(users.add(key, 'friends', 'zed' as never));
+    const error = await refusal(users.add(key, 'friends', 'zed' as never), InvalidArgumentError);
     expect(error).toMatchObject({ entity: 'User', property: 'friends', argument: 'members', value: 'zed' });
     expect(error.message).toContain('not a string');
-    await refusal(users.remove(key, 'friends', 'lee' as never));
-    await refusal(users.remove(key, 'circles', 'ab' as never));
-    await refusal(users.put(key, 'circles', 'ab' as never));
-    await refusal(users.update(key, { friends: { put: 'zed' as never } }));
-    await refusal(users.update(key, { friends: { remove: 'lee' as never } }));
-    await refusal(users.update(key, { circles: { remove: 'ab' as never } }));
+    await refusal(users.remove(key, 'friends', 'lee' as never), InvalidArgumentError);
+    await refusal(users.remove(key, 'circles', 'ab' as never), InvalidArgumentError);
+    await refusal(users.put(key, 'circles', 'ab' as never), InvalidArgumentError);
+    await refusal(users.update(key, { friends: { put: 'zed' as never } }), InvalidArgumentError);
+    await refusal(users.update(key, { friends: { remove: 'lee' as never } }), InvalidArgumentError);
+    await refusal(users.update(key, { circles: { remove: 'ab' as never } }), InvalidArgumentError);
 
     const stored = await users.getOrThrow(key);
     expect([...stored.friends].sort()).toEqual(['e', 'lee', 'x']);

@@ -269,6 +269,37 @@ describe('inferFamilies', () => {
     });
   });
 
+  it('a counter map: qualifiers that vary across rows, 8-byte values with an increment history', () => {
+    const versions = (qualifier: string, values: bigint[]): RowData['cells'] =>
+      values.map((v, i) => ({
+        family: 'unread',
+        qualifier: text(qualifier),
+        timestampMicros: BigInt(1000 * (values.length - i)),
+        value: int64(v),
+        labels: [],
+      }));
+    const rows: RowData[] = [
+      { key: text('c1'), cells: [...versions('ann', [2n, 1n]), ...versions('bob', [1n])] },
+      { key: text('c2'), cells: [...versions('bob', [3n, 2n, 1n]), ...versions('cid', [1n])] },
+      { key: text('c3'), cells: [...versions('ann', [1n]), ...versions('cid', [4n, 3n])] },
+    ];
+    const guess = inferFamilies(rows, { unread: {} });
+    expect(guess.families).toEqual([
+      { name: 'unread', map: { property: 'unread', key: 'string', value: 'int64', cells: 'counter' } },
+    ]);
+    expect(guess.inferences.find((i) => i.subject === 'unread')).toMatchObject({
+      conclusion: 'CounterMap<string> (qualifier-as-data counters)',
+      evidence: expect.stringContaining('the qualifiers are data; 3/6 sampled rows hold up to 3 versions'),
+    });
+    // Without a history, the same values are a plain Map<string, int64>.
+    const flat = rows.map((r) => ({ ...r, cells: r.cells.filter((c) => c.timestampMicros === 1000n) }));
+    expect(inferFamilies(flat, { unread: {} }).families[0]!.map).toEqual({
+      property: 'unread',
+      key: 'string',
+      value: 'int64',
+    });
+  });
+
   it('confidenceOf: all agree and enough, all agree and few, most agree, fewer', () => {
     expect([confidenceOf(10, 10), confidenceOf(3, 3), confidenceOf(19, 20), confidenceOf(1, 2)]).toEqual([
       'high',

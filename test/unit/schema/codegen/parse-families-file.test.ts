@@ -125,7 +125,7 @@ families:
       'table: table "bad table" must match [_a-zA-Z0-9][-_.a-zA-Z0-9]*',
       'families.a b: family name "a b" must match [-_.a-zA-Z0-9]+',
       'families.v.aggregates: aggregates need an aggregate family: add aggregate: sum | min | max | hll',
-      'families.s: an aggregate family (sum) holds aggregates only',
+      'families.s: an aggregate family (sum) holds aggregates (or an aggregate map) only',
       'families.s: property x is already declared in family a b',
     ]);
   });

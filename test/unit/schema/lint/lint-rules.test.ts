@@ -2,7 +2,17 @@
 import { readFileSync } from 'node:fs';
 import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
-import { Column, Counter, Entity, Family, Gc, KeyPart, QualifierSet } from '../../../../decorators/index.js';
+import {
+  AggregateMap,
+  Column,
+  Counter,
+  CounterMap,
+  Entity,
+  Family,
+  Gc,
+  KeyPart,
+  QualifierSet,
+} from '../../../../decorators/index.js';
 import type { EntityClass, EntityMetadata } from '../../../../src/metadata/entity-metadata.js';
 import { defineEntity, getEntityMetadata } from '../../../../src/metadata/index.js';
 import { lintEntities } from '../../../../src/lint/lint-entities.js';
@@ -200,6 +210,26 @@ describe('GC rules', () => {
     expect(findings(metas, 'gc-counter-unbounded').map((f) => [f.entity, f.property])).toEqual([
       ['CounterNoGc', 'hits'],
     ]);
+  });
+
+  it('gc-counter-unbounded: counter maps are counters; aggregate maps merge and need none', () => {
+    @Entity({ table: 'lint_counter_maps' })
+    @Family('unread')
+    @Family('reactions', { aggregate: 'sum' })
+    class Chat {
+      @KeyPart(0, 'string') id!: string;
+      @CounterMap({ family: 'unread', key: 'string' }) unread!: Map<string, bigint>;
+      @AggregateMap({ family: 'reactions', key: 'string' }) reactions!: Map<string, bigint>;
+    }
+    const metas = [getEntityMetadata(Chat)];
+    expect(findings(metas, 'gc-counter-unbounded').map((f) => [f.entity, f.property, f.message])).toEqual([
+      [
+        'Chat',
+        'unread',
+        'counter map `unread` is incremented in place and family `unread` has no GC rule: every increment leaves a cell version behind',
+      ],
+    ]);
+    expect(findings(metas, 'gc-qualifiers-unbounded')).toEqual([]);
   });
 
   it('gc-qualifiers-unbounded: maps and sets need a GC rule on their family (decorators)', () => {

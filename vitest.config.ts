@@ -1,7 +1,23 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import standardDecorators from './test/docs/snippets/vitest-standard-decorators.config.js';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The tests that run the examples and the docs' code a second time, compiled as TC39 standard decorators (the
+ * default project compiles everything as legacy decorators, from tsconfig.json's experimentalDecorators). The
+ * standard project uses docs/getting-started.md's own vitest plugin, as a user on standard decorators does.
+ * docs/getting-started.md ("What is verified in which mode") lists what runs where; tsconfig.standard.json
+ * type-checks the same sources in standard mode.
+ */
+const IN_BOTH_MODES = [
+  'test/examples/examples.test.ts',
+  'test/docs/snippets/*.test.ts',
+  'test/docs/ensure-tables.test.ts',
+  'test/docs/nest-app-standard.test.ts',
+  'test/docs/decorator-mode.test.ts',
+];
 
 export default defineConfig({
   resolve: {
@@ -21,11 +37,21 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts'],
+    // No `include` here: the projects below extend this config, and arrays merge by concatenation.
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     reporters: ['default'],
+    // One emulator for both: the root's global setup starts it and sets BIGTABLE_EMULATOR_HOST, which the
+    // projects' own global setups (inherited) then reuse.
+    projects: [
+      { extends: true, test: { name: 'legacy', include: ['test/**/*.test.ts'] } },
+      {
+        extends: true,
+        plugins: standardDecorators.plugins ?? [],
+        test: { name: 'standard', include: IN_BOTH_MODES },
+      },
+    ],
   },
 });

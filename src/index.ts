@@ -2,15 +2,13 @@
 // `etc/bigtable-mapper.api.md` (checked by `npm test`, updated by `npm run api:update`) shows each change of surface
 // as a diff. Decorators live in 'bigtable-mapper/decorators', the emulator test kit in 'bigtable-mapper/testing'
 // (vitest hooks: 'bigtable-mapper/testing/vitest'), the tools in 'bigtable-mapper/schema', '/codegen', '/lint',
-// '/backfill' and '/keys', resolved entity metadata in 'bigtable-mapper/metadata'. Internals (declaration records, the registry instance, raw RPCs, mutation
-// builders, planner nodes) stay importable inside the repository by relative path only.
+// '/backfill' and '/keys', resolved entity metadata in 'bigtable-mapper/metadata', the byte level of reads (the
+// compiled request model, raw key-range reads) in 'bigtable-mapper/raw'. Internals (declaration records, the registry
+// instance, raw RPCs, mutation builders, planner nodes) stay importable inside the repository by relative path only.
 
 // Connecting and repositories: the everyday API.
 export { Mapper } from './repository/mapper.js';
 export { Repository } from './repository/repository.js';
-export { readKeyRange } from './query/executor/read-key-range.js';
-export type { KeyRangeReadOptions } from './query/executor/read-key-range.js';
-export type { RawKeyBounds } from './query/compiler/compile-range-read.js';
 export type { SaveManyOptions } from './write/batch/batch-types.js';
 export type {
   AggregateCallOptions,
@@ -168,18 +166,7 @@ export { ValidationError } from './errors/validation-error.js';
 export type { ValidationErrorDetails, ValidationIssue } from './errors/validation-error.js';
 export { printableKey } from './errors/printable-key.js';
 
-// The byte-exact data model that appears in compiled queries (`CompiledQuery.request`) and table families.
+// The family data model that declarations name (`FamilyOptions.gc`, aggregate kinds). The model of compiled reads
+// (`CompiledQuery.request`: ReadRowsRequestData, RowFilter, RowRange, …) and `readKeyRange` (an entity's rows between
+// raw key bounds) are 'bigtable-mapper/raw'.
 export type { GcRule, AggregateKind } from './model/family-spec.js';
-export type {
-  ReadRowsRequestData,
-  RowSet,
-  RowRange,
-  RowRangeStart,
-  RowRangeEnd,
-  RowFilter,
-  RowFilterKinds,
-  ColumnRange,
-  ValueRange,
-  TimestampRange,
-  ConditionFilter,
-} from './model/read-rows-request.js';

@@ -17,6 +17,7 @@ export { TableQueryExecutor } from './executor/table-query-executor.js';
 export { TableCollectionExecutor } from './executor/table-collection-executor.js';
 export { readKeyRange } from './executor/read-key-range.js';
 export type { KeyRangeReadOptions } from './executor/read-key-range.js';
+export type { RawKeyBounds } from './compiler/compile-range-read.js';
 
 // Reads that writes make: prefix deletes and the conditional writes of evolving entities.
 export { planPrefixDelete } from './planner/plan-prefix-delete.js';

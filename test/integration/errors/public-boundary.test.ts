@@ -21,7 +21,6 @@ import {
   Repository,
   defineEntity,
   getEntityMetadata,
-  readKeyRange,
   isKeyOf,
   keyOwner,
   printableKey,
@@ -36,6 +35,7 @@ import {
   moduleEntities,
   familySpecsOf,
 } from '../../../src/metadata/public/index.js';
+import { readKeyRange } from '../../../src/raw/index.js';
 import {
   SchemaManager,
   describeTable,
@@ -1007,8 +1007,9 @@ const isErrorClass = (name: string): boolean => name.endsWith('Error');
  */
 function publicMembers(): string[] {
   // The root and the tool entry points that names left the root for (the tools take the same boundary checks).
-  const reports = ['', '-schema', '-codegen', '-lint', '-backfill', '-keys', '-metadata'].map((suffix) =>
-    readFileSync(new URL(`../../../etc/bigtable-mapper${suffix}.api.md`, import.meta.url), 'utf8'),
+  const reports = ['', '-schema', '-codegen', '-lint', '-backfill', '-keys', '-metadata', '-raw'].map(
+    (suffix) =>
+      readFileSync(new URL(`../../../etc/bigtable-mapper${suffix}.api.md`, import.meta.url), 'utf8'),
   );
   const lines = reports.join('\n').split('\n');
   const out = new Set<string>();

@@ -6,13 +6,6 @@ import standardDecorators from './test/docs/snippets/vitest-standard-decorators.
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * The tests that run the examples and the docs' code a second time, compiled as TC39 standard decorators (the
- * default project compiles everything as legacy decorators, from tsconfig.json's experimentalDecorators). The
- * standard project uses docs/getting-started.md's own vitest plugin, as a user on standard decorators does.
- * docs/getting-started.md ("What is verified in which mode") lists what runs where; tsconfig.standard.json
- * type-checks the same sources in standard mode.
- */
-/**
  * The documented plugin for the user's code only: a user's project gets the SDK built, from node_modules (which the
  * plugin skips); here the SDK is its sources (src/, decorators/: no decorator syntax), left to Vite's own transform.
  */
@@ -28,6 +21,13 @@ function userCodeOnly(plugin: Plugin): Plugin {
   };
 }
 
+/**
+ * The tests that run the examples and the docs' code a second time, compiled as TC39 standard decorators (the
+ * default project compiles everything as legacy decorators, from tsconfig.json's experimentalDecorators). The
+ * standard project uses docs/getting-started.md's own vitest plugin, as a user on standard decorators does.
+ * docs/getting-started.md ("What is verified in which mode") lists what runs where; tsconfig.standard.json
+ * type-checks the same sources in standard mode.
+ */
 const IN_BOTH_MODES = [
   'test/examples/examples.test.ts',
   'test/docs/snippets/*.test.ts',

@@ -6,6 +6,8 @@
 export { Query } from './builder/query.js';
 export { Lookup } from './builder/lookup.js';
 export { CollectionQuery } from './builder/collection-query.js';
+export { findQuery } from './builder/find-query.js';
+export { hasMember } from './builder/has-member.js';
 export { collectionNodeOf, leadingRunsNodeOf } from './builder/collection-nodes.js';
 export { queryNode } from './nodes/query-node.js';
 export { keysNode } from './nodes/read-node.js';

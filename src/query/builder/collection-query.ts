@@ -3,6 +3,7 @@ import { checkFunction, checkObject } from '../../errors/check-argument.js';
 import {
   checkCondition,
   checkEntriesOptions,
+  checkCount,
   checkMode,
   checkStepSignal,
   checkStepTimeout,
@@ -23,7 +24,9 @@ import type { EntriesOptions } from './query.js';
 import type { QueryCallOptions } from '../executor/query-executor.js';
 import type { SkippedRowReporter } from './skipped-row.js';
 import type { ReadProps } from './read-props.js';
-import { readProps } from './read-props.js';
+import { readNow, readProps } from './read-props.js';
+import { compileOnlyExecutor } from './compile-only-executor.js';
+import { decodeErrorPolicy } from './decode-error-policy.js';
 import { collectionNodeOf } from './collection-nodes.js';
 import type {
   CollectionCounts,
@@ -93,6 +96,11 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
     return this.props.node;
   }
 
+  /** The member entities' names, as errors name the collection. */
+  private get entities(): string {
+    return this.node.members.map((m) => m.query.meta.name).join(', ');
+  }
+
   /** This query with one part of its props changed and every other part carried over. */
   private step<R2 extends Shape = R>(
     patch: Partial<ReadProps<CollectionNode, CollectionExecutor>>,
@@ -125,14 +133,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
     if (now !== undefined) checkFunction({ api, argument: 'options.now' }, now);
     return new CollectionQuery<M>(
       node,
-      now === undefined
-        ? undefined
-        : {
-            now,
-            execute: () => {
-              throw noRunner(node);
-            },
-          },
+      now === undefined ? undefined : compileOnlyExecutor(now, () => noRunner(node)),
     );
   }
 
@@ -147,7 +148,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
     const target = this.node.members.find((m) => m.name === name);
     if (!target)
       throw new QueryError({
-        entity: this.node.members.map((m) => m.query.meta.name).join(', '),
+        entity: this.entities,
         property: 'member',
         value: name,
         problem: `not a member of this collection (members: ${this.node.members.map((m) => m.name).join(', ')})`,
@@ -271,13 +272,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
   limit(type: Member<M>, n: number): CollectionQuery<M, R>;
   limit(a: number | string, b?: number): CollectionQuery<M, R> {
     const n = typeof a === 'number' ? a : b;
-    if (!Number.isSafeInteger(n) || (n as number) < 1)
-      throw new QueryError({
-        entity: this.node.members.map((m) => m.query.meta.name).join(', '),
-        property: 'limit',
-        value: n,
-        problem: 'must be an integer ≥ 1',
-      });
+    checkCount(this.entities, 'limit', n);
     if (typeof a === 'number')
       return this.with(collectionNode(this.node.members, this.node.shared, { ...this.node, limit: a }));
     return this.with(this.member(a, () => ({ limit: n })));
@@ -349,19 +344,11 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
   onDecodeError(policy: 'throw'): CollectionQuery<M, R>;
   onDecodeError(policy: 'skip', report: SkippedRowReporter): CollectionQuery<M, R>;
   onDecodeError(policy: 'throw' | 'skip', report?: SkippedRowReporter): CollectionQuery<M, R> {
-    if (policy === 'throw') return this.step({ skipReporter: undefined });
-    if (typeof report !== 'function')
-      throw new QueryError({
-        entity: this.node.members.map((m) => m.query.meta.name).join(', '),
-        property: 'onDecodeError',
-        value: report,
-        problem: "'skip' needs a function that receives each skipped row",
-      });
-    return this.step({ skipReporter: report });
+    return this.step({ skipReporter: decodeErrorPolicy(this.entities, policy, report) });
   }
 
   private now(): number {
-    return this.props.executor ? this.props.executor.now() : Date.now();
+    return readNow(this.props);
   }
 
   private plan(mode: QueryMode = 'rows', node: CollectionNode = this.node): CompiledCollection {
@@ -381,7 +368,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
    * ```
    */
   compile(mode: QueryMode = 'rows'): CompiledCollectionQuery {
-    checkMode(this.node.members.map((m) => m.query.meta.name).join(', '), mode);
+    checkMode(this.entities, mode);
     const plan = this.plan(mode);
     return Object.freeze({
       requests: Object.freeze(
@@ -400,7 +387,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
    * ```
    */
   explain(mode: QueryMode = 'rows'): string {
-    checkMode(this.node.members.map((m) => m.query.meta.name).join(', '), mode);
+    checkMode(this.entities, mode);
     return explainRead({ kind: 'collection', plan: this.plan(mode) });
   }
 
@@ -493,13 +480,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
    * ```
    */
   async page(size: number): Promise<CollectionPage<R>> {
-    if (!Number.isSafeInteger(size) || size < 1)
-      throw new QueryError({
-        entity: this.node.members.map((m) => m.query.meta.name).join(', '),
-        property: 'page',
-        value: size,
-        problem: 'page size must be an integer ≥ 1',
-      });
+    checkCount(this.entities, 'page', size);
     // One row more than the page tells whether a next page exists; the total limit holds across pages (the cursor
     // carries the rows returned so far per member).
     const first = this.plan();

@@ -12,7 +12,8 @@ import type { KeysNode } from '../nodes/read-node.js';
 import type { CompiledQuery } from './query.js';
 import type { QueryCallOptions, QueryExecutor } from '../executor/query-executor.js';
 import type { ReadProps } from './read-props.js';
-import { readProps } from './read-props.js';
+import { readNow, readProps } from './read-props.js';
+import { compileOnlyExecutor } from './compile-only-executor.js';
 
 /**
  * A read of whole entities by full key (what `get` and `getMany` send): one ReadRows, results aligned with the keys
@@ -85,15 +86,10 @@ export class Lookup<E extends object> {
       keysNode(meta, keys),
       now === undefined
         ? undefined
-        : {
+        : compileOnlyExecutor(
             now,
-            execute: () => {
-              throw new QueryError({ entity: meta.name, problem: 'this lookup has no repository to run on' });
-            },
-            forEach: () => {
-              throw new QueryError({ entity: meta.name, problem: 'this lookup has no repository to run on' });
-            },
-          },
+            () => new QueryError({ entity: meta.name, problem: 'this lookup has no repository to run on' }),
+          ),
     );
   }
 
@@ -142,7 +138,7 @@ export class Lookup<E extends object> {
   }
 
   private plan(): QueryPlan {
-    const compiled = compileRead(this.node, this.props.executor ? this.props.executor.now() : Date.now());
+    const compiled = compileRead(this.node, readNow(this.props));
     if (compiled.kind !== 'entity')
       throw new QueryError({ entity: this.node.meta.name, problem: 'a lookup compiles to one entity read' });
     return compiled.plan;

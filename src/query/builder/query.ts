@@ -3,6 +3,7 @@ import { checkFunction, checkObject } from '../../errors/check-argument.js';
 import {
   checkCondition,
   checkEntriesOptions,
+  checkCount,
   checkMode,
   checkStepSignal,
   checkStepTimeout,
@@ -31,7 +32,9 @@ import type {
 } from '../executor/query-executor.js';
 import type { SkippedRowReporter } from './skipped-row.js';
 import type { ReadProps } from './read-props.js';
-import { readProps } from './read-props.js';
+import { readNow, readProps } from './read-props.js';
+import { compileOnlyExecutor } from './compile-only-executor.js';
+import { decodeErrorPolicy } from './decode-error-policy.js';
 import type { EntryKey, Prop } from './builder-types.js';
 
 /** Properties of E holding a Map or Set. */
@@ -159,17 +162,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     if (now !== undefined) checkFunction({ api: 'Query.over', argument: 'options.now' }, now);
     return new Query<E>(
       queryNode(meta),
-      now === undefined
-        ? undefined
-        : {
-            now,
-            execute: () => {
-              throw noRepository(meta);
-            },
-            forEach: () => {
-              throw noRepository(meta);
-            },
-          },
+      now === undefined ? undefined : compileOnlyExecutor(now, () => noRepository(meta)),
     );
   }
 
@@ -253,22 +246,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   onDecodeError(policy: 'throw'): Query<E, R>;
   onDecodeError(policy: 'skip', report: SkippedRowReporter): Query<E, R>;
   onDecodeError(policy: 'throw' | 'skip', report?: SkippedRowReporter): Query<E, R> {
-    if (policy === 'throw') return this.step({ skipReporter: undefined });
-    if (policy !== 'skip')
-      throw new QueryError({
-        entity: this.node.meta.name,
-        property: 'onDecodeError',
-        value: policy,
-        problem: "the policy must be 'throw' or 'skip'",
-      });
-    if (typeof report !== 'function')
-      throw new QueryError({
-        entity: this.node.meta.name,
-        property: 'onDecodeError',
-        value: report,
-        problem: "'skip' needs a function that receives each skipped row (rows are never dropped silently)",
-      });
-    return this.step({ skipReporter: report });
+    return this.step({ skipReporter: decodeErrorPolicy(this.node.meta.name, policy, report) });
   }
 
   /**
@@ -307,13 +285,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    * ```
    */
   limit(n: number): Query<E, R> {
-    if (!Number.isSafeInteger(n) || n < 1)
-      throw new QueryError({
-        entity: this.node.meta.name,
-        property: 'limit',
-        value: n,
-        problem: 'must be an integer ≥ 1',
-      });
+    checkCount(this.node.meta.name, 'limit', n);
     return this.next({ limit: n });
   }
 
@@ -370,7 +342,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   }
 
   private now(): number {
-    return this.props.executor ? this.props.executor.now() : Date.now();
+    return readNow(this.props);
   }
 
   private compiled(mode: QueryMode, node: QueryNode): CompiledRead {
@@ -541,13 +513,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    * ```
    */
   async page(size: number): Promise<QueryPage<R>> {
-    if (!Number.isSafeInteger(size) || size < 1)
-      throw new QueryError({
-        entity: this.node.meta.name,
-        property: 'page',
-        value: size,
-        problem: 'page size must be an integer ≥ 1',
-      });
+    checkCount(this.node.meta.name, 'page', size);
     // One row more than the page tells whether a next page exists, so the last page never carries a cursor.
     const plan = this.plan('rows', queryNode(this.node.meta, { ...this.node, limit: size + 1 }));
     const rows: QueryRow[] = [];

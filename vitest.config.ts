@@ -1,7 +1,41 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vitest/config';
+import standardDecorators from './test/docs/snippets/vitest-standard-decorators.config.js';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The documented plugin for the user's code only: a user's project gets the SDK built, from node_modules (which the
+ * plugin skips); here the SDK is its sources (src/, decorators/: no decorator syntax), left to Vite's own transform.
+ */
+function userCodeOnly(plugin: Plugin): Plugin {
+  type Transform = (this: unknown, code: string, id: string) => { code: string; map: string | null } | null;
+  const transform = plugin.transform as Transform;
+  return {
+    ...plugin,
+    transform(code, id) {
+      if (id.startsWith(here('./src/')) || id.startsWith(here('./decorators/'))) return null;
+      return transform.call(this, code, id);
+    },
+  };
+}
+
+/**
+ * The tests that run the examples and the docs' code a second time, compiled as TC39 standard decorators (the
+ * default project compiles everything as legacy decorators, from tsconfig.json's experimentalDecorators). The
+ * standard project uses docs/getting-started.md's own vitest plugin, as a user on standard decorators does.
+ * docs/getting-started.md ("What is verified in which mode") lists what runs where; tsconfig.standard.json
+ * type-checks the same sources in standard mode.
+ */
+const IN_BOTH_MODES = [
+  'test/examples/examples.test.ts',
+  'test/docs/snippets/*.test.ts',
+  'test/docs/ensure-tables.test.ts',
+  'test/docs/nest-app-standard.test.ts',
+  'test/docs/readme-taste.test.ts',
+  'test/docs/decorator-mode.test.ts',
+];
 
 export default defineConfig({
   resolve: {
@@ -23,7 +57,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts'],
+    // No `include` here: the projects below extend this config, and arrays merge by concatenation.
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
@@ -33,5 +67,15 @@ export default defineConfig({
     // while the whole suite stayed green with three at a time on a machine loaded by other work.
     maxWorkers: 2,
     reporters: ['default'],
+    // One emulator for both: the root's global setup starts it and sets BIGTABLE_EMULATOR_HOST, which the
+    // projects' own global setups (inherited) then reuse.
+    projects: [
+      { extends: true, test: { name: 'legacy', include: ['test/**/*.test.ts'] } },
+      {
+        extends: true,
+        plugins: (standardDecorators.plugins as Plugin[]).map(userCodeOnly),
+        test: { name: 'standard', include: IN_BOTH_MODES },
+      },
+    ],
   },
 });

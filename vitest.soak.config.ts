@@ -6,6 +6,7 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
+    projects: undefined, // the suite's two decorator-mode projects do not apply to the soak
     include: ['test/model/soak.run.ts'],
     testTimeout: 0,
     disableConsoleIntercept: true,

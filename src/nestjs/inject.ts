@@ -14,6 +14,8 @@ function checkedInject(api: string, token: string | symbol): PropertyDecorator &
 
 /**
  * Injects the repository of `entity` (registered with `BigtableMapperModule.forFeature([entity], name)`).
+ * A constructor parameter decorator, so legacy decorators only (`experimentalDecorators`): with TC39 standard
+ * decorators, inject `getRepositoryToken(entity, name)` into a factory provider (docs/nestjs.md).
  *
  * @example
  * ```ts
@@ -28,7 +30,8 @@ export function InjectRepository(entity: EntityClass, name?: string): PropertyDe
 }
 
 /**
- * Injects a mapper (`BigtableMapperModule.forRoot({ name })`; the default one without a name).
+ * Injects a mapper (`BigtableMapperModule.forRoot({ name })`; the default one without a name). Legacy decorators
+ * only, as {@link InjectRepository}; with standard decorators inject `getMapperToken(name)` into a factory provider.
  *
  * @example
  * ```ts

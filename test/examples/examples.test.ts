@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { BigtableConnection, Mapper } from 'bigtable-mapper';
-import { EMULATOR_INSTANCE, EMULATOR_PROJECT } from 'bigtable-mapper/testing';
 import { describe, expect, it } from 'vitest';
 import { examples } from '../../examples/examples.js';
-import { Product, productCatalog } from '../../examples/product-catalog.js';
 import { runExample } from '../../examples/run-example.js';
 
 const emulatorHost = (): string => process.env.BIGTABLE_EMULATOR_HOST!;
@@ -25,6 +22,8 @@ function documented(id: string): { lines: string[]; keys: string[] } {
   return { lines: printed.replace(/\n$/, '').split('\n'), keys: rowKeys(block) };
 }
 
+// Runs in both vitest projects (vitest.config.ts): the examples compiled as legacy and as standard decorators, each
+// checked against the same docs/examples.md.
 describe('examples (each asserts its own results; tables come from mapper.ensureSchema)', () => {
   it('have unique ids', () => {
     expect(new Set(examples.map((e) => e.id)).size).toBe(examples.length);
@@ -42,38 +41,5 @@ describe('examples (each asserts its own results; tables come from mapper.ensure
     // docs/examples.md shows this output (timestamps and cell versions aside); `npx tsx examples/update-doc.ts`
     // rewrites it after an intended change.
     expect(documented(example.id)).toEqual({ lines, keys: tables.flatMap((t) => rowKeys(t.cbt)) });
-  });
-
-  it('keep: the tables stay under fixed ids, and a second run starts from empty tables', async () => {
-    const mapper = new Mapper(
-      BigtableConnection.connect({
-        projectId: EMULATOR_PROJECT,
-        instanceId: EMULATOR_INSTANCE,
-        emulatorHost: emulatorHost(),
-      }),
-      { tableIds: { catalog: 'catalog_catalog' } },
-    );
-    try {
-      const first = await runExample(productCatalog, { emulatorHost: emulatorHost(), keep: true });
-      expect(first.tables.map((t) => [t.tableId, t.rowCount])).toEqual([['catalog_catalog', 5]]);
-      // Still there after the run; a row the example does not write must be gone after the next run.
-      const stray = {
-        category: 'socks',
-        type: 'wool',
-        brand: 'brandC',
-        description: '-',
-        price: 5,
-        thumbnail: '-',
-      };
-      await mapper.repository(Product).save(Object.assign(new Product(), stray));
-      expect(await mapper.repository(Product).scan().count()).toBe(6);
-      const second = await runExample(productCatalog, { emulatorHost: emulatorHost(), keep: true });
-      expect(second.tables.map((t) => [t.tableId, t.rowCount])).toEqual([['catalog_catalog', 5]]);
-      expect(await mapper.repository(Product).scan().count()).toBe(5);
-    } finally {
-      const drop = await mapper.schema.plan([], { pruneTables: ['catalog_catalog'] });
-      await mapper.schema.apply(drop, { allowDestructive: true });
-      await mapper.close();
-    }
   });
 });

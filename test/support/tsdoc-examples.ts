@@ -109,7 +109,8 @@ function exportedNames(program: ts.Program, file: string): string[] {
 }
 
 /**
- * Type-checks `examples` against the project's `tsconfig` and returns the failing ones.
+ * Type-checks `examples` with the compiler options of `tsconfig` (default the project's; `tsconfig.standard.json`
+ * for TC39 standard decorators) and returns the failing ones.
  *
  * @example
  * ```ts
@@ -120,9 +121,10 @@ export function checkExamples(
   root: string,
   examples: readonly TsdocExample[],
   prelude: string,
+  tsconfig = 'tsconfig.json',
 ): ExampleFailure[] {
   const config = ts.getParsedCommandLineOfConfigFile(
-    join(root, 'tsconfig.json'),
+    join(root, tsconfig),
     {},
     {
       ...ts.sys,
@@ -131,7 +133,7 @@ export function checkExamples(
       },
     },
   );
-  if (!config) throw new Error('tsconfig.json could not be read');
+  if (!config) throw new Error(`${tsconfig} could not be read`);
   // The generated imports may bring types in as values: that is a property of the harness, not of the example.
   const options: ts.CompilerOptions = {
     ...config.options,

@@ -1,16 +1,18 @@
 // Every workload of the suite, in report order.
 import type { Workload } from '../harness/workload.js';
 import { mappingCpu } from './mapping-cpu.js';
-import { pointGets } from './point-gets.js';
-import { prefixScan } from './prefix-scan.js';
+import { pointGets, pointGetsGc } from './point-gets.js';
+import { prefixScan, prefixScanGc } from './prefix-scan.js';
 import { saveMany } from './save-many.js';
 import { sequentialSaves } from './sequential-saves.js';
 import { streamingScan } from './streaming-scan.js';
 
 export const WORKLOADS: readonly Workload[] = [
   pointGets,
+  pointGetsGc,
   sequentialSaves,
   prefixScan,
+  prefixScanGc,
   saveMany,
   mappingCpu,
   streamingScan,

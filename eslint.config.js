@@ -20,7 +20,8 @@ const noBareErrors = [
 // query (through its door), mapping, transport (and metadata, the vocabulary every layer shares). The tools sit on
 // top and take a connection or a mapper (Kysely's `new Migrator({ db })`): admin (table DDL, 'bigtable-mapper/schema')
 // and codegen → metadata, codecs, transport; lint → metadata, codecs, codegen; backfill → repository, write and what
-// they build on; keys (the public face of the row-key codecs) → codecs; cli → the tools, repository (and testing, for
+// they build on; keys (the public face of the row-key codecs) → codecs; raw (the byte level of reads: the compiled
+// request model, raw key-range reads) → query through its door; cli → the tools, repository (and testing, for
 // `emulator start`). Everything may import errors and model; codecs, errors and model import nothing else of ours.
 // `testing` is the emulator kit on top of everything but the tools and cli. `nestjs` is the NestJS module on top of
 // repository.
@@ -38,6 +39,7 @@ const LAYERS = [
   'lint',
   'backfill',
   'keys',
+  'raw',
   'cli',
   'testing',
   'nestjs',
@@ -56,9 +58,13 @@ const ALLOWED = {
   lint: ['metadata', 'codecs', 'codegen'],
   backfill: ['repository', 'write', 'query', 'mapping', 'transport', 'metadata', 'codecs', 'admin'],
   keys: ['codecs'],
-  cli: ['admin', 'codegen', 'lint', 'backfill', 'keys', 'repository', 'metadata', 'testing'],
+  raw: ['query'],
+  cli: ['admin', 'codegen', 'lint', 'backfill', 'keys', 'raw', 'repository', 'metadata', 'testing'],
   testing: ['repository', 'transport', 'metadata', 'codecs', 'mapping', 'query'],
   nestjs: ['repository', 'transport', 'metadata'],
+  // The per-call record, spans, metrics and events: at the bottom (every layer counts into the record), importing
+  // only errors, model and @opentelemetry/api. It is not in LAYERS, so every layer may import it.
+  observe: [],
 };
 const CLIENT = {
   group: ['@google-cloud/bigtable', '@google-cloud/bigtable/*', 'google-gax'],
@@ -68,7 +74,7 @@ const CLIENT = {
 // Layers a folder may use only through their front door (`<layer>/index.ts`): repository/ (the façade and the mapper)
 // builds and runs reads through query/index.ts and never reaches into query's sub-folders; write/ takes RowFilter
 // builders and the prefix-delete plan through the same door.
-const DOORS = { repository: ['query'], write: ['query'], backfill: ['query'] };
+const DOORS = { repository: ['query'], write: ['query'], backfill: ['query'], raw: ['query'] };
 
 /** The patterns that keep a folder at the front door of the layers it may enter only through their index. */
 function doorPatterns(folder) {
@@ -143,6 +149,7 @@ const PUBLIC_DOORS = [
   'lint/index',
   'backfill/index',
   'keys/index',
+  'raw/index',
   'metadata/public/index',
   'testing/index',
 ];

@@ -1,4 +1,6 @@
 import './symbol-metadata.js';
+import { classOfTarget } from '../src/errors/check-argument.js';
+import { InvalidArgumentError } from '../src/errors/invalid-argument-error.js';
 import { MetadataError } from '../src/errors/metadata-error.js';
 import type { DeclarationRecord, DesignType } from '../src/metadata/declaration-records.js';
 
@@ -61,17 +63,60 @@ function misplaced(decorator: string, context: StandardContext, expected: string
 }
 
 /**
- * Checks a class decorator's second argument: absent under legacy decorators, a `class` context under standard
- * decorators. Anything else (the decorator put on a field or method) is a MetadataError rather than a silent no-op.
+ * Checks a class decorator's arguments: the class, then absent under legacy decorators or a `class` context under
+ * standard decorators. A decorator applied by hand to something that is no class is an InvalidArgumentError (it
+ * would otherwise fail as a bare TypeError, or record a declaration nothing reads); one put on a field or method
+ * is a MetadataError rather than a silent no-op.
  *
  * @example
  * ```ts
- * assertClassDecorator('Entity', context);
+ * assertClassDecorator('Entity', target, context);
  * ```
  */
-export function assertClassDecorator(decorator: string, context: unknown): void {
+export function assertClassDecorator(decorator: string, target: unknown, context: unknown): void {
+  if (typeof target !== 'function')
+    throw new InvalidArgumentError({
+      api: `@${decorator}`,
+      argument: 'target',
+      value: target,
+      expected: 'a class',
+    });
   const standard = standardContext(context);
   if (standard && standard.kind !== 'class') throw misplaced(decorator, standard, 'a class');
+  if (context !== undefined && !standard)
+    throw new InvalidArgumentError({
+      api: `@${decorator}`,
+      argument: 'context',
+      entity: target.name,
+      value: context,
+      expected: 'undefined (legacy decorators) or a class decorator context',
+    });
+}
+
+/**
+ * The class a legacy property decorator's `target` belongs to: the prototype's constructor (an instance property)
+ * or the class itself (a static one). Anything else — null, a primitive, a plain object or `Object.create(null)` —
+ * is no class member, and is refused before anything is recorded.
+ */
+function legacyOwner(decorator: string, target: unknown, key: unknown): object {
+  const owner = classOfTarget(target);
+  if (typeof key !== 'string' && typeof key !== 'symbol')
+    throw new InvalidArgumentError({
+      api: `@${decorator}`,
+      argument: 'key',
+      entity: owner?.name,
+      value: key,
+      expected: 'a property name (string or symbol) or a field decorator context',
+    });
+  if (owner === undefined)
+    throw new InvalidArgumentError({
+      api: `@${decorator}`,
+      argument: 'target',
+      property: String(key),
+      value: target,
+      expected: "a class's prototype (or the class, for a static property)",
+    });
+  return owner;
 }
 
 function readDesignType(target: object, property: string | symbol): DesignType | undefined {
@@ -129,9 +174,9 @@ export function propertyTarget(
 ): PropertyTarget {
   const context = standardContext(key);
   if (context) return standardPropertyTarget(decorator, context);
+  const owner = legacyOwner(decorator, target, key);
   const legacyKey = key as string | symbol;
   const isStatic = typeof target === 'function';
-  const owner = isStatic ? target : (target as { constructor: object }).constructor;
   const property = typeof legacyKey === 'symbol' ? String(legacyKey) : legacyKey;
   return {
     owner,

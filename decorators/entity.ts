@@ -18,7 +18,7 @@ import { assertClassDecorator } from './decorator-target.js';
  */
 export function Entity(options: EntityOptions) {
   return (target: EntityClass, context?: unknown): void => {
-    assertClassDecorator('Entity', context);
+    assertClassDecorator('Entity', target, context);
     addDeclaration(target, entityRecord(options));
     defaultRegistry.register(target);
   };

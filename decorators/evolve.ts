@@ -28,7 +28,7 @@ import { assertClassDecorator } from './decorator-target.js';
  */
 export function Evolve(options: EvolutionOptions) {
   return (target: EntityClass, context?: unknown): void => {
-    assertClassDecorator('Evolve', context);
+    assertClassDecorator('Evolve', target, context);
     addDeclaration(target, evolutionRecord(options));
   };
 }

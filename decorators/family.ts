@@ -17,7 +17,7 @@ import { assertClassDecorator } from './decorator-target.js';
  */
 export function Family(name: string, options: FamilyOptions = {}) {
   return (target: EntityClass, context?: unknown): void => {
-    assertClassDecorator('Family', context);
+    assertClassDecorator('Family', target, context);
     addDeclaration(target, familyRecord(name, options));
   };
 }

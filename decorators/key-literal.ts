@@ -15,7 +15,7 @@ import { assertClassDecorator } from './decorator-target.js';
  */
 export function KeyLiteral(position: number, value: string | Uint8Array) {
   return (target: EntityClass, context?: unknown): void => {
-    assertClassDecorator('KeyLiteral', context);
+    assertClassDecorator('KeyLiteral', target, context);
     addDeclaration(target, keyLiteralRecord(position, value));
   };
 }

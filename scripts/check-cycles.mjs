@@ -9,7 +9,7 @@ import ts from 'typescript';
 const root = new URL('..', import.meta.url).pathname;
 const ROOTS = ['src', 'decorators'];
 
-function sourceFiles(dir) {
+export function sourceFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);
@@ -18,7 +18,7 @@ function sourceFiles(dir) {
 }
 
 /** The relative modules a file imports or re-exports (`import type` too), as absolute `.ts` paths. */
-function importsOf(file) {
+export function importsOf(file) {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
   const targets = [];
   for (const statement of source.statements) {

@@ -2,15 +2,13 @@
 // `etc/bigtable-mapper.api.md` (checked by `npm test`, updated by `npm run api:update`) shows each change of surface
 // as a diff. Decorators live in 'bigtable-mapper/decorators', the emulator test kit in 'bigtable-mapper/testing'
 // (vitest hooks: 'bigtable-mapper/testing/vitest'), the tools in 'bigtable-mapper/schema', '/codegen', '/lint',
-// '/backfill' and '/keys', resolved entity metadata in 'bigtable-mapper/metadata'. Internals (declaration records, the registry instance, raw RPCs, mutation
-// builders, planner nodes) stay importable inside the repository by relative path only.
+// '/backfill' and '/keys', resolved entity metadata in 'bigtable-mapper/metadata', the byte level of reads (the
+// compiled request model, raw key-range reads) in 'bigtable-mapper/raw'. Internals (declaration records, the registry
+// instance, raw RPCs, mutation builders, planner nodes) stay importable inside the repository by relative path only.
 
 // Connecting and repositories: the everyday API.
 export { Mapper } from './repository/mapper.js';
 export { Repository } from './repository/repository.js';
-export { readKeyRange } from './query/executor/read-key-range.js';
-export type { KeyRangeReadOptions } from './query/executor/read-key-range.js';
-export type { RawKeyBounds } from './query/compiler/compile-range-read.js';
 export type { SaveManyOptions } from './write/batch/batch-types.js';
 export type {
   AggregateCallOptions,
@@ -23,6 +21,13 @@ export type { WriteProgress } from './write/batch/batch-types.js';
 export type { CallOptions, RepositoryOptions } from './repository/repository-options.js';
 export type { WriteBackReport } from './write/evolving/write-back-report.js';
 export type { MappingWarning } from './mapping/mapping-warning.js';
+export type { MapperEventMap, MapperEvents } from './repository/mapper-events.js';
+export { TypedEvents } from './observe/typed-events.js';
+export type { CallSummary, RetryNotice, ScanWarning } from './observe/call-summary.js';
+export { SCAN_WARNING_MIN_ROWS, SCAN_WARNING_RATIO } from './observe/call-summary.js';
+export type { ObserveOptions } from './observe/observe-options.js';
+export type { ObserverEvents } from './observe/call-observer.js';
+export type { ExplainAnalysis, ExplainOptions, ServerReadStats } from './query/explain/explain-analysis.js';
 export { emitProcessWarning } from './write/report-warnings.js';
 export type { RewriteOutcome } from './write/evolving/rewrite-row.js';
 export type {
@@ -168,18 +173,7 @@ export { ValidationError } from './errors/validation-error.js';
 export type { ValidationErrorDetails, ValidationIssue } from './errors/validation-error.js';
 export { printableKey } from './errors/printable-key.js';
 
-// The byte-exact data model that appears in compiled queries (`CompiledQuery.request`) and table families.
+// The family data model that declarations name (`FamilyOptions.gc`, aggregate kinds). The model of compiled reads
+// (`CompiledQuery.request`: ReadRowsRequestData, RowFilter, RowRange, …) and `readKeyRange` (an entity's rows between
+// raw key bounds) are 'bigtable-mapper/raw'.
 export type { GcRule, AggregateKind } from './model/family-spec.js';
-export type {
-  ReadRowsRequestData,
-  RowSet,
-  RowRange,
-  RowRangeStart,
-  RowRangeEnd,
-  RowFilter,
-  RowFilterKinds,
-  ColumnRange,
-  ValueRange,
-  TimestampRange,
-  ConditionFilter,
-} from './model/read-rows-request.js';

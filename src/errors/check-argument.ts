@@ -129,6 +129,33 @@ export function checkString(
   if (typeof value !== 'string' || value.length === 0) throw refuse(site, value, expected);
 }
 
+/**
+ * The class a decorator's target belongs to: the class itself (a static member, a constructor parameter) or the
+ * constructor of a prototype (an instance member); undefined for anything else — a primitive, null, a plain object
+ * (whose constructor is `Object`) or an object without a prototype chain.
+ *
+ * @example
+ * ```ts
+ * classOfTarget(Video.prototype) === Video; // true
+ * ```
+ */
+export function classOfTarget(target: unknown): (abstract new (...args: never[]) => unknown) | undefined {
+  const owner: unknown =
+    typeof target === 'function'
+      ? target
+      : typeof target === 'object' && target !== null
+        ? (target as { constructor?: unknown }).constructor
+        : undefined;
+  return typeof owner === 'function' && owner !== Object
+    ? (owner as abstract new (...args: never[]) => unknown)
+    : undefined;
+}
+
+/** A boolean (a flag). */
+export function checkBoolean(site: ArgumentSite, value: unknown): asserts value is boolean {
+  if (typeof value !== 'boolean') throw refuse(site, value, 'true or false');
+}
+
 /** A function (a callback, a class). */
 export function checkFunction(
   site: ArgumentSite,

@@ -3,6 +3,8 @@ import type { EntityClass } from '../metadata/entity-metadata.js';
 import type { Mapper } from '../repository/mapper.js';
 import { readRows } from '../transport/read-rows.js';
 import { DEFAULT_MAPPER_NAME } from './tokens.js';
+import { checkFunction, checkMilliseconds, checkObject, checkString } from '../errors/check-argument.js';
+import { checkEntityClass, checkMapperName } from './check-nest-arguments.js';
 
 /**
  * What `BigtableMapperHealthIndicator.isHealthy` checks: which table (through an entity of it), on which mapper, and
@@ -57,7 +59,9 @@ const PROBE_KEY = Buffer.from('\u0000bigtable-mapper-health');
  */
 export class BigtableMapperHealthIndicator {
   /** `mapperOf(name)` returns the application's mapper of that name (the module passes a ModuleRef lookup). */
-  constructor(private readonly mapperOf: (name: string) => Mapper) {}
+  constructor(private readonly mapperOf: (name: string) => Mapper) {
+    checkFunction({ api: 'BigtableMapperHealthIndicator.constructor', argument: 'mapperOf' }, mapperOf);
+  }
 
   /**
    * Probes the table of `options.entity` on the named mapper; resolves to `{ [key]: { status: 'up' } }` or
@@ -72,6 +76,14 @@ export class BigtableMapperHealthIndicator {
     key: K,
     options: BigtableHealthOptions,
   ): Promise<BigtableHealthResult<K>> {
+    // A wrong argument is the caller's bug, not the service's health: it is thrown, never reported as down.
+    const api = 'BigtableMapperHealthIndicator.isHealthy';
+    checkString({ api, argument: 'key' }, key, 'a result key (a non-empty string)');
+    checkObject({ api, argument: 'options' }, options, 'health options ({ entity, mapper?, timeoutMs? })');
+    checkEntityClass({ api, argument: 'options.entity' }, options.entity);
+    checkMapperName(api, options.mapper, 'options.mapper');
+    if (options.timeoutMs !== undefined)
+      checkMilliseconds({ api, argument: 'options.timeoutMs' }, options.timeoutMs);
     try {
       const mapper = this.mapperOf(options.mapper ?? DEFAULT_MAPPER_NAME);
       const request = { rows: { rowKeys: [PROBE_KEY], rowRanges: [] }, rowsLimit: 1n };

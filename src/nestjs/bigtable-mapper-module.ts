@@ -6,6 +6,8 @@ import type { RepositoryOptions } from '../repository/repository-options.js';
 import type { ConnectionOptions } from '../transport/connection-options.js';
 import { BigtableMapperHealthIndicator } from './bigtable-mapper-health-indicator.js';
 import { DEFAULT_MAPPER_NAME, getMapperToken, getRepositoryToken } from './tokens.js';
+import { checkAsyncModuleOptions, checkMapperName, checkModuleOptions } from './check-nest-arguments.js';
+import { checkClasses } from '../errors/check-argument.js';
 
 /**
  * What `BigtableMapperModule.forRoot` (or the factory of `forRootAsync`) needs to make a mapper.
@@ -119,6 +121,7 @@ export class BigtableMapperModule {
    * ```
    */
   static forRoot(options: BigtableMapperModuleOptions & { readonly name?: string }): DynamicModule {
+    checkModuleOptions('BigtableMapperModule.forRoot', options);
     const name = options.name ?? DEFAULT_MAPPER_NAME;
     return rootModule(name, { provide: holderTokenOf(name), useFactory: () => holdMapper(options) });
   }
@@ -136,6 +139,7 @@ export class BigtableMapperModule {
    * ```
    */
   static forRootAsync(options: BigtableMapperModuleAsyncOptions): DynamicModule {
+    checkAsyncModuleOptions('BigtableMapperModule.forRootAsync', options);
     const name = options.name ?? DEFAULT_MAPPER_NAME;
     const factory = options.useFactory as (...args: unknown[]) => ReturnType<typeof options.useFactory>;
     return rootModule(
@@ -159,6 +163,8 @@ export class BigtableMapperModule {
    * ```
    */
   static forFeature(entities: readonly EntityClass[], name: string = DEFAULT_MAPPER_NAME): DynamicModule {
+    checkClasses({ api: 'BigtableMapperModule.forFeature', argument: 'entities' }, entities);
+    checkMapperName('BigtableMapperModule.forFeature', name);
     const providers: Provider[] = entities.map((entity) => ({
       provide: getRepositoryToken(entity, name),
       useFactory: (mapper: Mapper) => mapper.repository(entity),

@@ -1,6 +1,16 @@
 import { Inject } from '@nestjs/common';
 import type { EntityClass } from '../metadata/entity-metadata.js';
 import { getMapperToken, getRepositoryToken } from './tokens.js';
+import { checkEntityClass, checkInjectionTarget, checkMapperName } from './check-nest-arguments.js';
+
+/** NestJS's `@Inject(token)`, refusing a target that is no class or prototype before NestJS sees it. */
+function checkedInject(api: string, token: string | symbol): PropertyDecorator & ParameterDecorator {
+  const inject = Inject(token) as (target: object, key: string | symbol | undefined, index?: number) => void;
+  return ((target: object, key: string | symbol | undefined, index?: number): void => {
+    checkInjectionTarget(api, target);
+    inject(target, key, index);
+  }) as PropertyDecorator & ParameterDecorator;
+}
 
 /**
  * Injects the repository of `entity` (registered with `BigtableMapperModule.forFeature([entity], name)`).
@@ -11,7 +21,10 @@ import { getMapperToken, getRepositoryToken } from './tokens.js';
  * ```
  */
 export function InjectRepository(entity: EntityClass, name?: string): PropertyDecorator & ParameterDecorator {
-  return Inject(getRepositoryToken(entity, name));
+  const api = '@InjectRepository';
+  checkEntityClass({ api, argument: 'entity' }, entity);
+  checkMapperName(api, name);
+  return checkedInject(api, getRepositoryToken(entity, name));
 }
 
 /**
@@ -23,5 +36,6 @@ export function InjectRepository(entity: EntityClass, name?: string): PropertyDe
  * ```
  */
 export function InjectMapper(name?: string): PropertyDecorator & ParameterDecorator {
-  return Inject(getMapperToken(name));
+  checkMapperName('@InjectMapper', name);
+  return checkedInject('@InjectMapper', getMapperToken(name));
 }

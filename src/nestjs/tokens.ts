@@ -1,4 +1,5 @@
 import type { EntityClass } from '../metadata/entity-metadata.js';
+import { checkEntityClass, checkMapperName } from './check-nest-arguments.js';
 
 /** The name of the mapper `forRoot` registers when none is given. */
 export const DEFAULT_MAPPER_NAME = 'default';
@@ -13,6 +14,7 @@ export const DEFAULT_MAPPER_NAME = 'default';
  * ```
  */
 export function getMapperToken(name: string = DEFAULT_MAPPER_NAME): string {
+  checkMapperName('getMapperToken', name);
   return `bigtable-mapper:mapper:${name}`;
 }
 
@@ -29,6 +31,8 @@ const repositoryTokens = new WeakMap<EntityClass, Map<string, symbol>>();
  * ```
  */
 export function getRepositoryToken(entity: EntityClass, name: string = DEFAULT_MAPPER_NAME): symbol {
+  checkEntityClass({ api: 'getRepositoryToken', argument: 'entity' }, entity);
+  checkMapperName('getRepositoryToken', name);
   let byName = repositoryTokens.get(entity);
   if (!byName) {
     byName = new Map();

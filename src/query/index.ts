@@ -6,6 +6,8 @@
 export { Query } from './builder/query.js';
 export { Lookup } from './builder/lookup.js';
 export { CollectionQuery } from './builder/collection-query.js';
+export { findQuery } from './builder/find-query.js';
+export { hasMember } from './builder/has-member.js';
 export { collectionNodeOf, leadingRunsNodeOf } from './builder/collection-nodes.js';
 export { queryNode } from './nodes/query-node.js';
 export { keysNode } from './nodes/read-node.js';
@@ -17,6 +19,7 @@ export { TableQueryExecutor } from './executor/table-query-executor.js';
 export { TableCollectionExecutor } from './executor/table-collection-executor.js';
 export { readKeyRange } from './executor/read-key-range.js';
 export type { KeyRangeReadOptions } from './executor/read-key-range.js';
+export type { RawKeyBounds } from './compiler/compile-range-read.js';
 
 // Reads that writes make: prefix deletes and the conditional writes of evolving entities.
 export { planPrefixDelete } from './planner/plan-prefix-delete.js';

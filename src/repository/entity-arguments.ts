@@ -28,6 +28,8 @@ export interface EntityArguments {
   api(method: string): string;
   /** A key (an object of key parts, or a whole entity). */
   key(method: string, key: unknown): void;
+  /** The key prefix of `find`: an object of leading key parts. */
+  keyPrefix(method: string, keyPrefix: unknown): void;
   /** An array of keys, each an object of key parts or a whole entity. */
   keys(method: string, keys: unknown): void;
   /** A call's options (`signal`, `timeoutMs`). */
@@ -36,6 +38,8 @@ export interface EntityArguments {
   entity(method: string, entity: unknown, argument?: string): void;
   /** An `expectedVersion` option, when given. */
   expectedVersion(method: string, options: unknown): void;
+  /** The member of `has` (a Set member or a Map key): a value, not undefined or null. */
+  member(method: string, value: unknown, property: string): void;
   /** The members of `add`/`remove` (or map keys): an iterable that is not a string. */
   members(method: string, argument: string, value: unknown, property: string): void;
   /** The entries of `put` (a Map or an iterable of `[key, value]` pairs), as a list of pairs. */
@@ -60,6 +64,13 @@ export function entityArguments(meta: EntityMetadata): EntityArguments {
         'an object of key parts (or an entity)',
       );
     },
+    keyPrefix(method, keyPrefix) {
+      checkObject(
+        { api: api(method), argument: 'keyPrefix', entity },
+        keyPrefix,
+        'an object of leading key parts',
+      );
+    },
     keys(method, keys) {
       const site = { api: api(method), argument: 'keys', entity };
       checkArray(site, keys, 'an array of keys');
@@ -81,6 +92,18 @@ export function entityArguments(meta: EntityMetadata): EntityArguments {
       const stated = (options as { readonly expectedVersion?: unknown } | undefined)?.expectedVersion;
       if (stated !== undefined) {
         checkVersionValue({ api: api(method), argument: 'options.expectedVersion', entity }, stated);
+      }
+    },
+    member(method, value, property) {
+      if (value === undefined || value === null) {
+        throw new InvalidArgumentError({
+          api: api(method),
+          argument: 'member',
+          entity,
+          property,
+          value,
+          expected: 'a member value',
+        });
       }
     },
     members(method, argument, value, property) {

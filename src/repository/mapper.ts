@@ -20,6 +20,10 @@ import { createBackfill } from '../backfill/create-backfill.js';
 import type { Backfill, BackfillOptions } from '../backfill/backfill-types.js';
 import { CollectionQuery, TableCollectionExecutor, leadingRunsNodeOf } from '../query/index.js';
 import type { CollectionExecutor } from '../query/index.js';
+import type { MappingWarning } from '../mapping/mapping-warning.js';
+import type { CallObserver } from '../observe/call-observer.js';
+import type { MapperEvents } from './mapper-events.js';
+import { mapperObserver } from './mapper-observer.js';
 
 /** The one table several entities share; refused before anything is sent when they live in more than one. */
 function sharedTable(api: string, metas: readonly EntityMetadata[]): string {
@@ -60,6 +64,20 @@ export class Mapper {
    */
   readonly schema: SchemaManager;
 
+  /**
+   * The mapper's events: `call` (a summary after every public call: operation, entity, duration, rows, attempts,
+   * outcome, error), `retry` (before each retried RPC) and `warning` (large cells and rows before a write is sent,
+   * inefficient scans after a read). A listener that throws never fails the call (docs/observability.md).
+   *
+   * @example
+   * ```ts
+   * const off = mapper.events.on('call', (s) => console.log(s.operation, s.entity, s.durationMs, s.outcome));
+   * off();
+   * ```
+   */
+  readonly events: MapperEvents;
+  private readonly observer: CallObserver<MappingWarning>;
+
   constructor(
     readonly connection: BigtableConnection,
     private readonly options: RepositoryOptions = {},
@@ -74,6 +92,8 @@ export class Mapper {
     // Checked here, once: a bad retry policy or timeout fails when the mapper is made, not on a failed write.
     const policy = resolveCallPolicy(options);
     this.schema = new SchemaManager(connection, options.tableIds, policy);
+    this.observer = mapperObserver(connection, options);
+    this.events = this.observer.events;
   }
 
   /**
@@ -106,6 +126,7 @@ export class Mapper {
         this.connection,
         getEntityMetadata(entity),
         this.options,
+        this.observer,
       ) as unknown as Repository<object>;
       this.repositories.set(entity, repository);
     }
@@ -203,6 +224,7 @@ export class Mapper {
       tableIds: this.options.tableIds,
       now: () => (this.options.now ?? Date.now)(),
       read: callOptions(resolveCallPolicy(this.options)),
+      observer: this.observer,
     });
   }
 

@@ -1,6 +1,7 @@
 import type { MappingWarning } from '../mapping/mapping-warning.js';
 import { checkFunction, checkInteger, checkObject, checkOptions } from '../errors/check-argument.js';
 import type { Clock } from '../mapping/save-timestamp.js';
+import type { ObserveOptions } from '../observe/observe-options.js';
 import type { CallTimeouts } from '../transport/call-timeouts.js';
 import type { RetryPolicy } from '../transport/retry-policy.js';
 import type { WriteBackReport } from '../write/evolving/write-back-report.js';
@@ -47,9 +48,15 @@ export interface RepositoryOptions {
    * Called, before the write is sent, for each advice a save, insert, saveMany, update, add or put breaks: a cell
    * above 10 MiB (`LARGE_CELL`) or a row above 100 MB (`LARGE_ROW`), naming entity, property, row key, size and the
    * advised maximum. Default: a Node process warning of type `BigtableMapperWarning`, code `BIGTABLE_MAPPER_LARGE_CELL` /
-   * `BIGTABLE_MAPPER_LARGE_ROW`. A hook that throws ends the call with that error, nothing written.
+   * `BIGTABLE_MAPPER_LARGE_ROW`, unless a `warning` listener is on `mapper.events` (which receives them too). A
+   * hook that throws ends the call with that error, nothing written.
    */
   readonly onWarning?: (warning: MappingWarning) => void;
+  /**
+   * OpenTelemetry spans and metrics (on as soon as the application registers a provider; docs/observability.md).
+   * `{ tracing: false }`, `{ metrics: false }` turn them off for this mapper.
+   */
+  readonly observe?: ObserveOptions;
 }
 
 // The per-call options stand on the floor of the write room (every write takes them); the façade shows them here.
@@ -70,7 +77,7 @@ export function checkRepositoryOptions(api: string, options: unknown): asserts o
   for (const name of ['now', 'onWriteBack'] as const) {
     if (o[name] !== undefined) checkFunction(site(name), o[name]);
   }
-  for (const name of ['tableIds', 'retry', 'timeouts'] as const) {
+  for (const name of ['tableIds', 'retry', 'timeouts', 'observe'] as const) {
     if (o[name] !== undefined) checkObject(site(name), o[name]);
   }
 }

@@ -1,27 +1,22 @@
-import { checkInstance, checkObject } from '../errors/check-argument.js';
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { NotFoundError } from '../errors/not-found-error.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
 import type { FullKey, KeyParts, KeyPrefix, NonEmptyKeyPrefix } from '../mapping/key-input.js';
 import { rowKeyOf } from '../mapping/key-input.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
-import { Lookup, Query, TableQueryExecutor, keysNode, queryNode } from '../query/index.js';
-import type { QueryExecutor } from '../query/index.js';
-import { BigtableConnection } from '../transport/bigtable-connection.js';
-import type { CallPolicy } from '../transport/call-policy.js';
-import { callOptions, resolveCallPolicy } from '../transport/call-policy.js';
+import { Lookup, findQuery, hasMember, keysNode } from '../query/index.js';
+import type { Query } from '../query/index.js';
+import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import { addToAggregate } from '../write/add-to-aggregate.js';
 import type { SaveManyOptions } from '../write/batch/batch-types.js';
 import { deleteMany, saveMany } from '../write/batch/save-many.js';
 import { deleteByPrefix } from '../write/delete-by-prefix.js';
 import { deleteEntity } from '../write/delete-entity.js';
-import { WriteBackQueue } from '../write/evolving/write-back.js';
 import { incrementCounter } from '../write/increment-counter.js';
 import { insertEntity } from '../write/insert-entity.js';
 import { saveEntity } from '../write/save-entity.js';
 import { updateEntity } from '../write/update-entity.js';
 import { writeEntries } from '../write/write-entries.js';
-import { WriteTargets } from '../write/write-targets.js';
+import type { WriteTargets } from '../write/write-targets.js';
 import type {
   AggregateCallOptions,
   DeleteByPrefixOptions,
@@ -32,9 +27,11 @@ import type {
 import { collectionField } from './collection-field.js';
 import type { MapProperty, MapValueOf, MemberOf, SetProperty } from './collection-property.js';
 import type { EntityArguments } from './entity-arguments.js';
-import { entityArguments } from './entity-arguments.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
-import { checkRepositoryOptions } from './repository-options.js';
+import type { RepositoryParts } from './repository-parts.js';
+import { repositoryParts } from './repository-parts.js';
+import type { MappingWarning } from '../mapping/mapping-warning.js';
+import type { CallObserver } from '../observe/call-observer.js';
 
 /**
  * Reads and writes one entity class. Every write of one entity is one atomic row mutation; see docs/writes.md for
@@ -48,44 +45,37 @@ import { checkRepositoryOptions } from './repository-options.js';
  * ```
  */
 export class Repository<E extends object, K extends KeyParts<E> | undefined = undefined> {
-  private readonly policy: CallPolicy;
-  /** Write-back of rows reads upcast (entities with `@Evolve`, when enabled). */
-  private readonly writeBack: WriteBackQueue | undefined;
-  /** Built on first use: one per repository, since it depends only on the policy and write-back. */
-  private queryExecutor: QueryExecutor | undefined;
-  /** The checks of this entity's call arguments (before anything is sent). */
+  /** Argument checks, write targets and the read executor, wired from the constructor's arguments. */
   private readonly check: EntityArguments;
-  /** Where this entity's writes run, one target per public call. */
   private readonly writes: WriteTargets<E>;
+  private readonly parts: RepositoryParts<E>;
 
+  constructor(connection: BigtableConnection, meta: EntityMetadata<E>, options?: RepositoryOptions);
+  /**
+   * With the mapper's observer, shared by its repositories (a repository made alone observes its own calls).
+   *
+   * @internal The observer is the SDK's own.
+   */
   constructor(
-    private readonly connection: BigtableConnection,
+    connection: BigtableConnection,
+    meta: EntityMetadata<E>,
+    options: RepositoryOptions,
+    observer: CallObserver<MappingWarning>,
+  );
+  constructor(
+    connection: BigtableConnection,
     readonly meta: EntityMetadata<E>,
-    private readonly options: RepositoryOptions = {},
+    options: RepositoryOptions = {},
+    observer?: CallObserver<MappingWarning>,
   ) {
-    const api = 'Repository.constructor';
-    checkInstance({ api, argument: 'connection' }, connection, BigtableConnection, 'a BigtableConnection');
-    checkObject({ api, argument: 'meta' }, meta, 'entity metadata (getEntityMetadata(Class))');
-    checkRepositoryOptions(api, options);
-    this.check = entityArguments(meta);
-    this.policy = resolveCallPolicy(options);
-    const tableId = (): string => this.tableId;
-    const now = (): number => this.now();
-    this.writes = new WriteTargets({ connection, meta, tableId, now, policy: this.policy, tuning: options });
-    const evolution = meta.evolution;
-    this.writeBack =
-      evolution !== undefined && (options.writeBack ?? evolution.writeBack)
-        ? new WriteBackQueue(connection, tableId, this.policy, now, options.onWriteBack)
-        : undefined;
+    this.parts = repositoryParts('Repository.constructor', connection, meta, options, observer);
+    this.check = this.parts.check;
+    this.writes = this.parts.writes;
   }
 
   /** The table the entity lives in. */
   get tableId(): string {
-    return this.options.tableIds?.[this.meta.table] ?? this.meta.table;
-  }
-
-  private now(): number {
-    return (this.options.now ?? Date.now)();
+    return this.parts.tableId();
   }
 
   /**
@@ -155,28 +145,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    */
   lookup(keys: readonly FullKey<E, K>[]): Lookup<E> {
     this.check.keys('lookup', keys);
-    return new Lookup<E>(
-      keysNode(
-        this.meta,
-        keys.map((k) => this.keyOf(k)),
-      ),
-      this.executor(),
-    );
-  }
-
-  /** Runs compiled plans of this entity on the mapper's connection, with its clock and call policy. */
-  private executor(): QueryExecutor {
-    return (this.queryExecutor ??= this.newExecutor());
-  }
-
-  private newExecutor(): QueryExecutor {
-    return new TableQueryExecutor({
-      connection: this.connection,
-      tableId: this.tableId,
-      now: () => this.now(),
-      read: callOptions(this.policy),
-      upcast: this.writeBack ? this.writeBack.offer.bind(this.writeBack) : undefined,
-    });
+    const rowKeys = keys.map((k) => this.keyOf(k));
+    return new Lookup<E>(keysNode(this.meta, rowKeys), this.parts.executor());
   }
 
   /**
@@ -190,15 +160,8 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   find(keyPrefix: KeyPrefix<E, K> = {} as KeyPrefix<E, K>): Query<E> {
-    checkObject(
-      { api: this.check.api('find'), argument: 'keyPrefix', entity: this.meta.name },
-      keyPrefix,
-      'an object of leading key parts',
-    );
-    const conditions = Object.entries(keyPrefix as Record<string, unknown>)
-      .filter(([, value]) => value !== undefined)
-      .map(([property, value]) => ({ property, op: '=' as const, value }));
-    return new Query<E>(queryNode(this.meta, { conditions }), this.executor());
+    this.check.keyPrefix('find', keyPrefix);
+    return findQuery(this.meta, this.parts.executor(), keyPrefix);
   }
 
   /**
@@ -229,7 +192,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async save(entity: E, options: SaveEntityOptions = {}): Promise<E> {
     this.check.entity('save', entity);
     this.check.call('save', options);
-    return saveEntity(this.writes.of(options), entity, options, this.writes.saveOptions);
+    return this.writes.run('save', options, (t) => saveEntity(t, entity, options, this.writes.saveOptions));
   }
 
   /**
@@ -244,7 +207,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async insert(entity: E, options: CallOptions = {}): Promise<E> {
     this.check.entity('insert', entity);
     this.check.call('insert', options);
-    return insertEntity(this.writes.of(options), entity, this.writes.saveOptions);
+    return this.writes.run('insert', options, (t) => insertEntity(t, entity, this.writes.saveOptions));
   }
 
   /**
@@ -267,7 +230,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.changes('update', changes);
     this.check.call('update', options);
     this.check.expectedVersion('update', options);
-    return updateEntity(this.writes.of(options), key, changes, options);
+    return this.writes.run('update', options, (t) => updateEntity(t, key, changes, options));
   }
 
   /**
@@ -291,7 +254,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'add', ['set']);
     this.check.members('add', 'members', members, property);
     this.check.call('add', options);
-    await writeEntries(this.writes.of(options), key, field, { put: members });
+    await this.writes.run('add', options, (t) => writeEntries(t, key, field, { put: members }));
   }
 
   /**
@@ -315,7 +278,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'put', ['map']);
     this.check.call('put', options);
     const list = this.check.entries('put', entries, property);
-    await writeEntries(this.writes.of(options), key, field, { put: list });
+    await this.writes.run('put', options, (t) => writeEntries(t, key, field, { put: list }));
   }
 
   /**
@@ -338,7 +301,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     const field = collectionField(this.meta, property, 'remove', ['set', 'map']);
     this.check.members('remove', 'members', members, property);
     this.check.call('remove', options);
-    await writeEntries(this.writes.of(options), key, field, { remove: members });
+    await this.writes.run('remove', options, (t) => writeEntries(t, key, field, { remove: members }));
   }
 
   /**
@@ -359,30 +322,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<boolean> {
     this.check.key('has', key);
     collectionField(this.meta, property, 'has', ['set', 'map']);
-    if (member === undefined || member === null) {
-      throw new InvalidArgumentError({
-        api: this.check.api('has'),
-        argument: 'member',
-        entity: this.meta.name,
-        property,
-        value: member,
-        expected: 'a member value',
-      });
-    }
+    this.check.member('has', member, property);
     this.check.call('has', options);
     rowKeyOf(this.meta, key);
-    // Only the key parts: `key` may be a whole entity, whose other properties are no conditions here.
-    const parts = Object.fromEntries(
-      this.meta.key.parts.map((p) => [p.property, (key as Record<string, unknown>)[p.property]]),
-    );
-    let query = this.find(parts as KeyPrefix<E, K>)
-      .select(property)
-      .entries(property as never, { members: [member as never] });
-    if (options.signal) query = query.signal(options.signal);
-    if (options.timeoutMs !== undefined) query = query.timeout(options.timeoutMs);
-    const row = (await query.first()) as Record<string, unknown> | undefined;
-    const held = row?.[property] as { readonly size: number } | undefined;
-    return held !== undefined && held.size > 0;
+    return hasMember(this.meta, this.parts.executor(), key, property, member, options);
   }
 
   /**
@@ -400,7 +343,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.entity('delete', key, 'key');
     this.check.call('delete', options);
     this.check.expectedVersion('delete', options);
-    await deleteEntity(this.writes.of(options), key, options);
+    await this.writes.run('delete', options, (t) => deleteEntity(t, key, options));
   }
 
   /**
@@ -430,7 +373,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     this.check.key('deleteByPrefix', partialKey);
     this.check.call('deleteByPrefix', options);
     this.check.alsoDelete('deleteByPrefix', options);
-    await deleteByPrefix(this.writes.of(options), partialKey, options);
+    await this.writes.run('deleteByPrefix', options, (t) => deleteByPrefix(t, partialKey, options));
   }
 
   /**
@@ -453,7 +396,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<bigint | number> {
     this.check.key('increment', key);
     this.check.call('increment', options);
-    return incrementCounter(this.writes.of(options), key, property, by);
+    return this.writes.run('increment', options, (t) => incrementCounter(t, key, property, by));
   }
 
   /**
@@ -475,7 +418,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   ): Promise<void> {
     this.check.key('aggregate', key);
     this.check.call('aggregate', options);
-    await addToAggregate(this.writes.of(options), key, property, value, options.bucket ?? new Date(0));
+    await this.writes.run('aggregate', options, (t) =>
+      addToAggregate(t, key, property, value, options.bucket ?? new Date(0)),
+    );
   }
 
   /**
@@ -506,8 +451,10 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     options: SaveManyOptions = {},
   ): Promise<void> {
     this.check.batch('saveMany', entities, options);
-    await saveMany(this.writes.batch(), entities, options, this.writes.saveOptions, (e) =>
-      this.check.entity('saveMany', e, 'entities[]'),
+    await this.writes.runBatch('saveMany', options, (target, call) =>
+      saveMany(target, entities, call, this.writes.saveOptions, (e) =>
+        this.check.entity('saveMany', e, 'entities[]'),
+      ),
     );
   }
 
@@ -523,10 +470,12 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
   async deleteMany(keys: readonly FullKey<E, K>[], options: CallOptions = {}): Promise<void> {
     this.check.keys('deleteMany', keys);
     this.check.call('deleteMany', options);
-    await deleteMany(
-      this.writes.batch(),
-      keys.map((k) => this.keyOf(k)),
-      options,
+    await this.writes.runBatch('deleteMany', options, (target, call) =>
+      deleteMany(
+        target,
+        keys.map((k) => this.keyOf(k)),
+        call,
+      ),
     );
   }
 }

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { checkBoolean, checkObject, checkOptions } from '../errors/check-argument.js';
 
 const RELATIVE = join('platform', 'bigtable-emulator', 'cbtemulator');
 
@@ -35,6 +36,16 @@ export interface EmulatorSearch {
   readonly gcloud?: boolean;
 }
 
+/** The environment and search options of the emulator locators, checked before any file or process is looked at. */
+function checkSearchArguments(api: string, env: unknown, search: unknown): void {
+  checkObject({ api, argument: 'env' }, env, 'an environment object (like process.env)');
+  checkOptions({ api, argument: 'search' }, search);
+  for (const flag of ['wellKnownPaths', 'gcloud'] as const) {
+    const value = (search as EmulatorSearch | undefined)?.[flag];
+    if (value !== undefined) checkBoolean({ api, argument: `search.${flag}` }, value);
+  }
+}
+
 /**
  * The places searched for `cbtemulator`, in order: `$CBTEMULATOR`, every `PATH` entry, the gcloud SDK root reported
  * by `gcloud info` (only asked when the cheap places fail), then the well-known install paths.
@@ -48,6 +59,7 @@ export function emulatorCandidates(
   env: Readonly<Record<string, string | undefined>>,
   search: EmulatorSearch = {},
 ): string[] {
+  checkSearchArguments('emulatorCandidates', env, search);
   const list: string[] = [];
   if (env.CBTEMULATOR) list.push(env.CBTEMULATOR);
   for (const dir of (env.PATH ?? '').split(delimiter)) if (dir) list.push(join(dir, 'cbtemulator'));
@@ -73,6 +85,7 @@ export function locateEmulator(
   env: Readonly<Record<string, string | undefined>> = process.env,
   search: EmulatorSearch = {},
 ): string | undefined {
+  checkSearchArguments('locateEmulator', env, search);
   const found = emulatorCandidates(env, search).find(isExecutable);
   if (found || search.gcloud === false) return found;
   const root = gcloudSdkRoot();

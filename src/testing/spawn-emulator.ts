@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { checkFunction, checkMilliseconds, checkOptions, checkString } from '../errors/check-argument.js';
 import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.js';
 import type { EmulatorHandle } from './emulator-handle.js';
 import { WATCHDOG_SOURCE } from './emulator-watchdog.js';
@@ -165,6 +166,12 @@ export async function spawnEmulator(
   binary: string,
   options: SpawnEmulatorOptions = {},
 ): Promise<EmulatorHandle> {
+  const api = 'spawnEmulator';
+  checkString({ api, argument: 'binary' }, binary, 'the path of cbtemulator');
+  checkOptions({ api, argument: 'options' }, options);
+  if (options.readyTimeoutMs !== undefined)
+    checkMilliseconds({ api, argument: 'options.readyTimeoutMs' }, options.readyTimeoutMs);
+  if (options.pickPort !== undefined) checkFunction({ api, argument: 'options.pickPort' }, options.pickPort);
   const host = '127.0.0.1';
   const readyTimeoutMs = options.readyTimeoutMs ?? 20_000;
   const pickPort = options.pickPort ?? (() => freePort(host));

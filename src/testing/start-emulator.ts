@@ -1,3 +1,11 @@
+import {
+  checkBoolean,
+  checkInteger,
+  checkMilliseconds,
+  checkObject,
+  checkOptions,
+} from '../errors/check-argument.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.js';
 import { startDockerEmulator } from './docker-emulator.js';
 import type { EmulatorHandle } from './emulator-handle.js';
@@ -19,6 +27,28 @@ export interface StartEmulatorOptions {
   readonly port?: number | undefined;
 }
 
+/** The options of {@link startEmulator}, checked before any emulator is looked for or started. */
+function checkStartOptions(options: unknown): asserts options is StartEmulatorOptions {
+  const api = 'startEmulator';
+  checkOptions({ api, argument: 'options' }, options);
+  const { env, readyTimeoutMs, allowDocker, search, port } = options as Record<string, unknown>;
+  if (env !== undefined) checkObject({ api, argument: 'options.env' }, env, 'an environment object');
+  if (readyTimeoutMs !== undefined)
+    checkMilliseconds({ api, argument: 'options.readyTimeoutMs' }, readyTimeoutMs);
+  if (allowDocker !== undefined) checkBoolean({ api, argument: 'options.allowDocker' }, allowDocker);
+  if (search !== undefined) checkObject({ api, argument: 'options.search' }, search);
+  if (port !== undefined) {
+    checkInteger({ api, argument: 'options.port' }, port, 1);
+    if (port > 65_535)
+      throw new InvalidArgumentError({
+        api,
+        argument: 'options.port',
+        value: port,
+        expected: 'a TCP port (1–65535)',
+      });
+  }
+}
+
 /**
  * Provides a Bigtable emulator: the one named by `BIGTABLE_EMULATOR_HOST` if set; else a local `cbtemulator` started
  * on 127.0.0.1 on a free port; else the emulators image through testcontainers when a Docker engine answers; else
@@ -34,6 +64,7 @@ export interface StartEmulatorOptions {
  * ```
  */
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<EmulatorHandle> {
+  checkStartOptions(options);
   const env = options.env ?? process.env;
   const fromEnv = env.BIGTABLE_EMULATOR_HOST;
   if (fromEnv) {

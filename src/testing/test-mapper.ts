@@ -3,6 +3,8 @@ import { getEntityMetadata } from '../metadata/entity-registry.js';
 import type { EntityClass } from '../metadata/entity-metadata.js';
 import { Mapper } from '../repository/mapper.js';
 import type { RepositoryOptions } from '../repository/repository-options.js';
+import { checkRepositoryOptions } from '../repository/repository-options.js';
+import { checkClasses, checkString } from '../errors/check-argument.js';
 import { BigtableConnection } from '../transport/bigtable-connection.js';
 import { CLEAN_UP, deleteTable } from '../transport/table-admin.js';
 import { EMULATOR_INSTANCE, EMULATOR_PROJECT } from './test-table.js';
@@ -19,6 +21,22 @@ import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.j
 export interface TestMapperOptions extends Omit<RepositoryOptions, 'tableIds'> {
   /** `host:port` of the emulator. Default: `BIGTABLE_EMULATOR_HOST`. */
   readonly emulatorHost?: string;
+}
+
+/**
+ * The entities and options of a test mapper (`TestMapper.create`, `useMapper`), checked before any connection or
+ * table is made.
+ *
+ * @example
+ * ```ts
+ * checkTestMapperArguments('useMapper', [Video], {});
+ * ```
+ */
+export function checkTestMapperArguments(api: string, entities: unknown, options: unknown): void {
+  checkClasses({ api, argument: 'entities' }, entities);
+  checkRepositoryOptions(api, options);
+  const host = (options as TestMapperOptions | undefined)?.emulatorHost;
+  if (host !== undefined) checkString({ api, argument: 'options.emulatorHost' }, host, 'host:port');
 }
 
 /**
@@ -45,6 +63,7 @@ export class TestMapper {
     entities: readonly EntityClass[],
     options: TestMapperOptions = {},
   ): Promise<TestMapper> {
+    checkTestMapperArguments('TestMapper.create', entities, options);
     const { emulatorHost = process.env.BIGTABLE_EMULATOR_HOST, ...repositoryOptions } = options;
     if (!emulatorHost)
       throw new EmulatorUnavailableError(

@@ -4,6 +4,7 @@ import { BigtableConnection } from '../transport/bigtable-connection.js';
 import { Mapper } from '../repository/mapper.js';
 import { CLEAN_UP, deleteTable } from '../transport/table-admin.js';
 import { EmulatorUnavailableError } from '../errors/emulator-unavailable-error.js';
+import { checkObject, checkOptions, checkString } from '../errors/check-argument.js';
 
 /** Project and instance names used against the emulator (it accepts any). */
 export const EMULATOR_PROJECT = 'test-project';
@@ -22,6 +23,26 @@ export interface TestTableOptions {
   readonly prefix?: string;
   /** `host:port` of the emulator. Default: `BIGTABLE_EMULATOR_HOST`. */
   readonly emulatorHost?: string;
+}
+
+/**
+ * The families and options of a test table (`TestTable.create`, `useTestTable`), checked before any connection is
+ * made: an object of family specs by name, a string prefix, a `host:port`.
+ *
+ * @example
+ * ```ts
+ * checkTestTableArguments('useTestTable', { stats: {} }, { prefix: 'devices' });
+ * ```
+ */
+export function checkTestTableArguments(api: string, families: unknown, options: unknown): void {
+  checkObject({ api, argument: 'families' }, families, 'an object of family specs by name');
+  for (const [name, spec] of Object.entries(families))
+    checkObject({ api, argument: `families.${name}` }, spec, 'a family spec ({}, { gcRule }, { aggregate })');
+  checkOptions({ api, argument: 'options' }, options);
+  const { prefix, emulatorHost } = (options ?? {}) as TestTableOptions;
+  if (prefix !== undefined) checkString({ api, argument: 'options.prefix' }, prefix);
+  if (emulatorHost !== undefined)
+    checkString({ api, argument: 'options.emulatorHost' }, emulatorHost, 'host:port');
 }
 
 /**
@@ -57,6 +78,7 @@ export class TestTable {
     families: Readonly<Record<string, FamilySpec>>,
     options: TestTableOptions = {},
   ): Promise<TestTable> {
+    checkTestTableArguments('TestTable.create', families, options);
     const emulatorHost = options.emulatorHost ?? process.env.BIGTABLE_EMULATOR_HOST;
     if (!emulatorHost)
       throw new EmulatorUnavailableError(

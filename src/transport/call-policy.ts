@@ -57,6 +57,7 @@ export function callOptions(
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
   readonly deadlineAt?: number;
+  readonly record?: BoundCallOptions['record'];
 } {
   return {
     retry: policy.retry,
@@ -64,5 +65,6 @@ export function callOptions(
     ...(call.signal === undefined ? {} : { signal: call.signal }),
     ...(call.timeoutMs === undefined ? {} : { timeoutMs: call.timeoutMs }),
     ...(call.deadlineAt === undefined ? {} : { deadlineAt: call.deadlineAt }),
+    ...(call.record === undefined ? {} : { record: call.record }),
   };
 }

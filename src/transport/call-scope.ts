@@ -2,6 +2,7 @@ import { AbortedError } from '../errors/aborted-error.js';
 import { ConnectionClosedError } from '../errors/connection-closed-error.js';
 import { DeadlineExceededError } from '../errors/deadline-exceeded-error.js';
 import { checkMilliseconds, checkSignal } from '../errors/check-argument.js';
+import type { AttemptRecord, CallRecord } from '../observe/call-record.js';
 import type { BoundCallOptions } from './call-timeouts.js';
 import { IdleWatch } from './idle-watch.js';
 
@@ -40,6 +41,9 @@ export class CallScope {
   private reason: StopReason | undefined;
   private readonly cleanups: Array<() => void> = [];
   private stopListeners: Array<() => void> | undefined;
+  /** The public call's record, when it is observed: every attempt of this RPC is counted in it. */
+  readonly record: CallRecord | undefined;
+  private attempts = 0;
 
   constructor(
     readonly rpc: string,
@@ -47,6 +51,7 @@ export class CallScope {
     options: BoundCallOptions,
   ) {
     const { signal, timeoutMs, deadlineAt } = options;
+    this.record = options.record;
     // A signal that is no AbortSignal would fail deep in the transport (or be ignored): refused like a bad deadline.
     checkSignal({ api: rpc, argument: 'signal' }, signal);
     if (timeoutMs !== undefined) checkMilliseconds({ api: rpc, argument: 'timeoutMs' }, timeoutMs);
@@ -141,6 +146,17 @@ export class CallScope {
   /** The typed error that stopped the call, if it was stopped. */
   stopReason(): StopReason | undefined {
     return this.reason;
+  }
+
+  /**
+   * An attempt of this RPC begins (the first try, or a retry): counted in the call's record, and a child span of the
+   * call's when it is traced. Undefined when nobody observes the call. `round`: the try's number when one try
+   * sends several requests (MutateRows splits a batch); default the count of tries so far.
+   */
+  beginAttempt(round?: number): AttemptRecord | undefined {
+    if (this.record === undefined) return undefined;
+    this.attempts++;
+    return this.record.attempt(this.rpc, round ?? this.attempts);
   }
 
   /** Throws the stop reason, if any: call before sending anything. */

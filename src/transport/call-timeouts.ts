@@ -1,3 +1,5 @@
+import type { CallRecord } from '../observe/call-record.js';
+
 /**
  * Time limits of the SDK's calls. Every call has them, so that a frozen server or a dead link ends in a typed
  * error instead of a hang.
@@ -66,6 +68,12 @@ export interface BoundCallOptions {
   readonly timeoutMs?: number | undefined;
   /** Epoch milliseconds by which the whole public call must settle. */
   readonly deadlineAt?: number | undefined;
+  /**
+   * What the public call did, counted by every RPC it makes (only when someone observes it).
+   *
+   * @internal The per-call record is the SDK's own.
+   */
+  readonly record?: CallRecord | undefined;
 }
 
 /**
@@ -99,5 +107,6 @@ export function bindDeadline(call: BoundCallOptions, defaultMs: number): BoundCa
     ...(call.signal === undefined ? {} : { signal: call.signal }),
     timeoutMs,
     deadlineAt: Date.now() + timeoutMs,
+    ...(call.record === undefined ? {} : { record: call.record }),
   };
 }

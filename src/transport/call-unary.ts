@@ -72,6 +72,7 @@ export async function callUnary<T>(
     signal: options.signal,
     timeoutMs: options.timeoutMs ?? options.timeouts?.totalMs ?? DEFAULT_TIMEOUTS.totalMs,
     deadlineAt: options.deadlineAt,
+    record: options.record,
   });
   const unknown = (cause: unknown): OutcomeUnknownError =>
     new OutcomeUnknownError({
@@ -95,15 +96,20 @@ export async function callUnary<T>(
       const remaining = scope.remainingMs();
       const cappedByDeadline = remaining !== undefined && remaining <= attemptMs;
       gaxOptions.timeout = Math.max(1, Math.ceil(Math.min(attemptMs, remaining ?? attemptMs)));
+      const tried = scope.beginAttempt();
       let sent: Promise<T>;
       try {
         sent = attempt(gaxOptions);
       } catch (error) {
+        tried?.end(error);
         throw toTransportError(rpc, error);
       }
       try {
-        return await raceStop(scope, sent);
+        const answer = await raceStop(scope, sent);
+        tried?.end();
+        return answer;
       } catch (error) {
+        tried?.end(error);
         if (cappedByDeadline && grpcCodeOf(error) === GrpcStatus.DEADLINE_EXCEEDED) scope.expireDeadline();
         const stopped = scope.stopReason();
         if (stopped !== undefined) {

@@ -1,5 +1,6 @@
 import { appProfileOf } from './app-profile.js';
 import type { Mutation } from '../model/mutation.js';
+import { mutationBytes } from '../model/mutation-size.js';
 import type { RowFilter } from '../model/read-rows-request.js';
 import type { BigtableConnection } from './bigtable-connection.js';
 import { callUnary } from './call-unary.js';
@@ -45,6 +46,10 @@ export async function checkAndMutateRow(
     trueMutations: (input.onMatch ?? []).map(toProtoMutation),
     falseMutations: (input.onNoMatch ?? []).map(toProtoMutation),
   } as Parameters<typeof connection.data.checkAndMutateRow>[0];
+  if (options.record) {
+    const sent = [...(input.onMatch ?? []), ...(input.onNoMatch ?? [])];
+    options.record.wrote(sent.length, mutationBytes(rowKey, sent));
+  }
   const [response] = await callUnary(
     connection,
     'CheckAndMutateRow',

@@ -59,7 +59,8 @@ export async function mutateRow(
   mutations: readonly Mutation[],
   options: WriteCallOptions = {},
 ): Promise<void> {
-  checkRequestSize(options.entity, rowKey, mutations);
+  const size = checkRequestSize(options.entity, rowKey, mutations);
+  options.record?.wrote(mutations.length, size);
   const request = {
     tableName: connection.tablePath(tableId),
     appProfileId: appProfileOf(connection, 'mutateRow', options),

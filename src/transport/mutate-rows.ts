@@ -3,6 +3,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Mutation } from '../model/mutation.js';
 import { abortableSleep } from './abortable-sleep.js';
 import type { BigtableConnection } from './bigtable-connection.js';
+import type { CallRecord } from '../observe/call-record.js';
 import { CallScope } from './call-scope.js';
 import type { CallTimeouts } from './call-timeouts.js';
 import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
@@ -70,6 +71,12 @@ export interface MutateRowsOptions {
   readonly entity?: string | undefined;
   /** App profile of this batch, replacing the connection's (e.g. a low-priority profile for a backfill). */
   readonly appProfileId?: string | undefined;
+  /**
+   * The public call's record (see `BoundCallOptions.record`).
+   *
+   * @internal The per-call record is the SDK's own.
+   */
+  readonly record?: CallRecord | undefined;
 }
 
 const MAX_MUTATIONS = MAX_MUTATIONS_PER_REQUEST;
@@ -143,6 +150,7 @@ async function sendRequest(
   scope: CallScope,
   cookies: RoutingCookies,
   appProfileId: string,
+  round: number,
 ): Promise<EntryStatus[]> {
   const statuses: (EntryStatus | undefined)[] = batch.map(() => undefined);
   // Server-driven flow control: wait for this request's slot (no wait unless the service asked for it). A stop
@@ -171,6 +179,9 @@ async function sendRequest(
     if (stream) abandonStream(stream);
   };
   let remaining: number | undefined;
+  // Each request of a round is a first try; a later round's requests are retries.
+  const attempt = scope.beginAttempt(round);
+  let attemptFailure: unknown;
   try {
     await connection.ready('data');
     scope.throwIfStopped();
@@ -202,6 +213,7 @@ async function sendRequest(
       rpcFailure = { code: GrpcStatus.CANCELLED, message: stopped.message, delivery: 'unknown' };
     }
   } catch (error) {
+    attemptFailure = error;
     cookies.collectFrom(error);
     if (stream !== undefined) limiter.onFailure(grpcCodeOf(error));
     // The attempt's gRPC deadline was the call's (capped by what was left): its DEADLINE_EXCEEDED may beat the
@@ -236,6 +248,7 @@ async function sendRequest(
     if (stream) abandonStream(stream);
   } finally {
     scope.signal.removeEventListener('abort', onStop);
+    attempt?.end(attemptFailure);
   }
   return statuses.map(
     (s) =>
@@ -324,7 +337,17 @@ export async function mutatePreparedRows(
     signal: options.signal,
     timeoutMs: options.timeoutMs ?? options.timeouts?.totalMs ?? DEFAULT_TIMEOUTS.totalMs,
     deadlineAt: options.deadlineAt,
+    record: options.record,
   });
+  if (options.record) {
+    let mutations = 0;
+    let bytes = 0;
+    for (const entry of entries) {
+      mutations += entry.mutations.length;
+      bytes += entry.requestBytes;
+    }
+    options.record.wrote(mutations, bytes);
+  }
   const tableName = connection.tablePath(tableId);
   let state = initialMutateRowsRetryState(entries.length);
   const cookies = new RoutingCookies();
@@ -342,6 +365,7 @@ export async function mutatePreparedRows(
             scope,
             cookies,
             appProfileId,
+            state.attempts + 1,
           )),
         );
       }

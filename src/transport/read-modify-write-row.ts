@@ -48,6 +48,8 @@ export async function readModifyWriteRow(
         : { familyName: rule.family, columnQualifier: rule.qualifier, appendValue: rule.value },
     ),
   } as Parameters<typeof connection.data.readModifyWriteRow>[0];
+  // A rule's size: its column and an 8-byte amount (an append's value counts as the amount does: an estimate).
+  options.record?.wrote(rules.length, rowKey.length + rules.length * 8);
   const [response] = await callUnary(
     connection,
     'ReadModifyWriteRow',

@@ -3,6 +3,7 @@ import { InternalError } from '../errors/internal-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { TransportError } from '../errors/transport-error.js';
 import type { ReadRowsRequestData } from '../model/read-rows-request.js';
+import type { CallRecord } from '../observe/call-record.js';
 import type { RowData } from '../model/row-data.js';
 import { abandonStream } from './abandon-stream.js';
 import { abortableSleep } from './abortable-sleep.js';
@@ -63,6 +64,13 @@ export interface ReadRowsOptions {
    * A read that stops early (a reached `rowsLimit`, a `break`) may end before the stats come.
    */
   readonly onRequestStats?: ((stats: ReadRowsRequestStats) => void) | undefined;
+  /**
+   * The public call's record: attempts, rows, cells and bytes received are counted in it (and the server's stats,
+   * which are asked for when the record wants them).
+   *
+   * @internal The per-call record is the SDK's own.
+   */
+  readonly record?: CallRecord | undefined;
 }
 
 /** `ReadRowsRequest.RequestStatsView.REQUEST_STATS_FULL`. */
@@ -172,7 +180,8 @@ export async function* readRowBatches(
   const tableName = connection.tablePath(tableId);
   // Converting up front makes a malformed request fail before any RPC; the first attempt sends this conversion.
   const appProfileId = appProfileOf(connection, 'readRows', options);
-  const withStats = options.onRequestStats !== undefined;
+  const { record } = options;
+  const withStats = options.onRequestStats !== undefined || record?.wantsRequestStats === true;
   const toProto = (data: ReadRowsRequestData): ReturnType<typeof toProtoReadRowsRequest> => {
     const proto = toProtoReadRowsRequest(tableName, appProfileId, data);
     return withStats ? { ...proto, requestStatsView: REQUEST_STATS_FULL } : proto;
@@ -182,6 +191,7 @@ export async function* readRowBatches(
     signal: options.signal,
     timeoutMs: options.timeoutMs,
     deadlineAt: options.deadlineAt,
+    record,
   });
   const merger = new ChunkMerger({ reversed: request.reversed === true });
   const decoder = new ReadRowsResponseDecoder();
@@ -231,14 +241,20 @@ export async function* readRowBatches(
       const unlisten = scope.onStop(() => abandonStream(stream));
       let finished = false;
       let retryAfterMs: number | undefined;
+      const attempt = scope.beginAttempt();
+      let failure: unknown;
       try {
         watch();
         for await (const bytes of responsesOf(stream)) {
           unwatch();
           const before = merger.resumeKey;
           const response = decoder.decode(bytes);
-          if (response.requestStats) options.onRequestStats?.(response.requestStats);
+          if (response.requestStats) {
+            options.onRequestStats?.(response.requestStats);
+            record?.stats(response.requestStats);
+          }
           const rows = merger.pushResponse(response);
+          record?.received(bytes.length, rows);
           if (rows.length > 0) {
             scope.throwIfStopped();
             rowsRead += BigInt(rows.length);
@@ -270,6 +286,7 @@ export async function* readRowBatches(
         finished = true;
         return;
       } catch (caught) {
+        failure = caught;
         unwatch();
         // The stream's gRPC deadline is the call's: its DEADLINE_EXCEEDED may beat the deadline watch by a moment.
         if (remainingMs !== undefined && !idleFired && grpcCodeOf(caught) === GrpcStatus.DEADLINE_EXCEEDED)
@@ -298,6 +315,7 @@ export async function* readRowBatches(
         unwatch();
         unlisten();
         if (!finished) abandonStream(stream);
+        attempt?.end(failure);
       }
       try {
         await abortableSleep(retryAfterMs, scope.signal);

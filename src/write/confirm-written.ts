@@ -35,10 +35,14 @@ export const READ_BACK_GRACE_MS = 1_000;
  * ```
  */
 export function readBackCall(call: BoundCallOptions): BoundCallOptions {
-  if (call.deadlineAt === undefined) return call.signal === undefined ? {} : { signal: call.signal };
+  const base = {
+    ...(call.signal === undefined ? {} : { signal: call.signal }),
+    ...(call.record === undefined ? {} : { record: call.record }),
+  };
+  if (call.deadlineAt === undefined) return base;
   const grace = Math.min(READ_BACK_GRACE_MS, call.timeoutMs ?? READ_BACK_GRACE_MS);
   return {
-    ...(call.signal === undefined ? {} : { signal: call.signal }),
+    ...base,
     timeoutMs: call.timeoutMs,
     deadlineAt: Math.max(call.deadlineAt, Date.now() + grace),
   };

@@ -5,6 +5,8 @@ import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import type { CallPolicy } from '../transport/call-policy.js';
 import type { BoundCall, BoundCallOptions } from '../transport/call-timeouts.js';
 import { bindDeadline } from '../transport/call-timeouts.js';
+import type { CallObserver } from '../observe/call-observer.js';
+import type { CallRecord } from '../observe/call-record.js';
 import type { BatchTarget } from './batch/save-many.js';
 import type { WriteTarget } from './write-target.js';
 
@@ -29,6 +31,8 @@ export interface WriteSite<E extends object> {
     readonly batchConcurrency?: number | undefined;
     readonly batchMaxBytes?: number | undefined;
   };
+  /** The mapper's observer: each public write is one observed call. */
+  readonly observer?: CallObserver<MappingWarning> | undefined;
 }
 
 /**
@@ -51,6 +55,48 @@ export class WriteTargets<E extends object> {
   /** Where a write runs: connection, table, clock, the mapper's policy and this call's signal and deadline. */
   of(call: BoundCallOptions): WriteTarget<E> {
     return { ...this.place(), call: this.bind(call) };
+  }
+
+  /**
+   * Runs one public write call (`save`, `update`, `increment`, …) on its target, observed: a span, metrics and a
+   * `call` event when anyone listens, with every RPC of the write (retries, read-back) counted in its record.
+   */
+  run<T>(
+    operation: string,
+    call: BoundCallOptions,
+    write: (target: WriteTarget<E>) => Promise<T>,
+  ): Promise<T> {
+    const record = this.begin(operation);
+    const target = this.of(record === undefined ? call : { ...call, record });
+    return record === undefined ? write(target) : this.observed(record, write(target));
+  }
+
+  /** {@link WriteTargets.run} for a batch (`saveMany`, `deleteMany`): the call's options carry the record. */
+  runBatch<T, C extends BoundCallOptions>(
+    operation: string,
+    call: C,
+    write: (target: BatchTarget<E>, call: C) => Promise<T>,
+  ): Promise<T> {
+    const record = this.begin(operation);
+    if (record === undefined) return write(this.batch(), call);
+    return this.observed(record, write(this.batch(), { ...call, record }));
+  }
+
+  private begin(operation: string): CallRecord | undefined {
+    const { site } = this;
+    return site.observer?.begin({ operation, entity: site.meta.name, table: site.tableId() });
+  }
+
+  private async observed<T>(record: CallRecord, write: Promise<T>): Promise<T> {
+    let failure: unknown;
+    try {
+      return await write;
+    } catch (error) {
+      failure = error;
+      throw error;
+    } finally {
+      this.site.observer!.end(record, failure);
+    }
   }
 
   /** Where a batch runs: as {@link WriteTargets.of}, with the mapper's batch tuning and no call yet. */

@@ -1,6 +1,7 @@
 import type { BatchOutcome, History, HistoryEntry } from './history.js';
 import { showArgs, valueOf } from './history.js';
 import { checkLinearizable, type CheckedOp } from './linearizability.js';
+import { batchSize } from './program.js';
 import type { ModelResult, RowState } from './reference-model.js';
 import { allRows, applyCommand, canonical, refusal, rowsOf, stateKey } from './reference-model.js';
 
@@ -145,11 +146,11 @@ export function checkHistory(history: History, options: CheckOptions = {}): Chec
       });
     const batch =
       command.kind === 'saveMany' && outcome.type === 'ok'
-        ? command.docs.map((): BatchOutcome => 'written')
+        ? Array.from({ length: batchSize(command) }, (): BatchOutcome => 'written')
         : outcome.type === 'partial'
           ? outcome.outcomes
           : undefined;
-    if (batch !== undefined && command.kind === 'saveMany' && batch.length !== command.docs.length) {
+    if (batch !== undefined && command.kind === 'saveMany' && batch.length !== batchSize(command)) {
       violations.push({
         kind: 'outcome',
         where,
@@ -174,13 +175,14 @@ export function checkHistory(history: History, options: CheckOptions = {}): Chec
     const ops = perRow.get(row) ?? [];
     const observed = history.final.get(row) ?? '';
     const checked: CheckedOp<RowState>[] = ops.map((op) => toChecked(op, row));
-    // Inputs of one batch on one row: a later input is applied after the earlier ones (input order).
+    // Inputs of one batch on one row: a later input is applied after the earlier ones (input order; the checker
+    // follows the chain, so each input names only the one before it).
+    const lastInput = new Map<HistoryEntry, number>();
     ops.forEach((op, i) => {
       if (op.index === undefined) return;
-      const after = ops.flatMap((other, j) =>
-        j < i && other.entry === op.entry && other.index !== undefined ? [j] : [],
-      );
-      if (after.length > 0) checked[i] = { ...checked[i]!, after };
+      const previous = lastInput.get(op.entry);
+      lastInput.set(op.entry, i);
+      if (previous !== undefined) checked[i] = { ...checked[i]!, after: [previous] };
     });
     checked.push({
       label: `final read → ${JSON.stringify(observed)}`,
@@ -192,7 +194,11 @@ export function checkHistory(history: History, options: CheckOptions = {}): Chec
     const result = checkLinearizable(initial, checked, stateKey, options.maxStates);
     if (result.verdict === 'inconclusive') inconclusive.push(row);
     if (result.verdict !== 'violation') continue;
-    const placed = result.order.map((i) => checked[i]!.label);
+    const order = result.order.length <= 12 ? result.order : result.order.slice(-10);
+    const placed = [
+      ...(order.length < result.order.length ? [`… ${result.order.length - order.length} earlier …`] : []),
+      ...order.map((i) => checked[i]!.label),
+    ];
     violations.push({
       kind: 'row',
       where: row,
@@ -207,7 +213,11 @@ function toChecked(op: RowOp, row: string): CheckedOp<RowState> {
   const { entry, index, status } = op;
   const value = valueOf(entry.client, entry.step, index);
   const confirmed = status.kind === 'required' && status.expect === 'ok';
-  const label = `${describeEntry(entry)}${index === undefined ? '' : ` input #${index}`}`;
+  // A batch input's line is short (the call itself is in the history): which input, and what it reported.
+  const label =
+    index === undefined
+      ? describeEntry(entry)
+      : `${valueOf(entry.client, entry.step)} ${entry.command.kind} input #${index} → ${status.kind === 'required' ? 'written' : 'unknown'} (t${entry.invokedAt}–t${entry.completedAt})`;
   const apply = (state: RowState): RowState | undefined => {
     const applied = applyCommand(entry.command, row, state, {
       client: entry.client,

@@ -1,6 +1,6 @@
 import { checkHistory, describeEntry, type CheckOptions, type Violation } from './check-history.js';
 import { showArgs, type History } from './history.js';
-import type { ClientProgram, Program } from './program.js';
+import type { ClientProgram, Command, Program } from './program.js';
 import { programOf } from './program.js';
 import { runProgram, type ModelWorld } from './run-program.js';
 
@@ -51,16 +51,21 @@ function* reductions(program: Program): Generator<Program> {
           steps: client.steps.map((old, i) => (i === s ? { ...old, pauseMs: 0 } : old)),
         });
       const command = step.command;
-      if (command.kind === 'saveMany' && command.docs.length > 1)
-        for (let d = command.docs.length - 1; d >= 0; d--)
-          yield withClient(c, {
-            ...client,
-            steps: client.steps.map((old, i) =>
-              i === s
-                ? { ...old, command: { ...command, docs: command.docs.filter((_, j) => j !== d) } }
-                : old,
-            ),
-          });
+      const withCommand = (next: Command): Program =>
+        withClient(c, {
+          ...client,
+          steps: client.steps.map((old, i) => (i === s ? { ...old, command: next } : old)),
+        });
+      if (command.kind === 'saveMany') {
+        for (let d = command.docs.length - 1; d >= 0 && command.docs.length > 1; d--)
+          yield withCommand({ ...command, docs: command.docs.filter((_, j) => j !== d) });
+        const repeat = command.repeat ?? 1;
+        if (repeat > 1) yield withCommand({ ...command, repeat: Math.floor(repeat / 2) });
+        if (command.input !== undefined) {
+          const { input: _array, ...asArray } = command;
+          yield withCommand(asArray);
+        }
+      }
     }
     if (client.skewMs !== 0) yield withClient(c, { ...client, skewMs: 0 });
   }
@@ -116,7 +121,7 @@ export function formatProgram(program: Program): string {
   return program.clients
     .map((client, c) =>
       [
-        `client ${c} (clock ${client.skewMs >= 0 ? '+' : ''}${client.skewMs} ms):`,
+        `client ${c} (clock ${client.skewMs >= 0 ? '+' : ''}${client.skewMs} ms${client.batch === undefined ? '' : `, batches of ${client.batch.maxBytes} bytes, ${client.batch.concurrency} in flight`}):`,
         ...client.steps.map((step, s) => {
           const { kind, ...args } = step.command;
           const fault = step.fault
@@ -135,7 +140,12 @@ export function formatResult(result: RunResult): string {
   const lines = ['history:', ...result.history.entries.map((e) => `  ${describeEntry(e)}`), 'violations:'];
   for (const v of result.violations) {
     lines.push(`  [${v.kind}] ${v.where}: ${v.message}`);
-    for (const d of v.detail) lines.push(`      ${d}`);
+    // A batch of a thousand inputs on a row is a thousand lines: its first and last ones tell the story.
+    const shown =
+      v.detail.length <= 60
+        ? v.detail
+        : [...v.detail.slice(0, 30), `… ${v.detail.length - 50} more …`, ...v.detail.slice(-20)];
+    for (const d of shown) lines.push(`      ${d}`);
   }
   return lines.join('\n');
 }

@@ -55,6 +55,26 @@ describe('checkLinearizable (a register)', () => {
     expect(verdict([unknownEarlier, later, read(2, 6, 7)])).toBe('linearizable');
   });
 
+  it('follows a batch chain transitively, and decides a thousand inputs on one row quickly', () => {
+    // Each input names only the one before it (as check-history builds them).
+    const chain = (n: number, required: (i: number) => boolean): CheckedOp<number>[] =>
+      Array.from({ length: n }, (_, i) => ({
+        ...write(i + 1, 0, 5, required(i)),
+        ...(i > 0 ? { after: [i - 1] } : {}),
+      }));
+    const all = chain(1_200, () => true);
+    expect(verdict([...all, read(1_200, 6, 7)])).toBe('linearizable');
+    // An earlier input winning (A2): no order explains it, and the search says so rather than give up.
+    expect(verdict([...all, read(477, 6, 7)])).toBe('violation');
+    // Every third input unknown, the last one too (it writes 301): it may or may not have applied, and no unknown
+    // input may land after a later one that was placed.
+    const unknown = chain(301, (i) => i % 3 !== 0);
+    expect(verdict([...unknown, read(301, 6, 7)])).toBe('linearizable');
+    expect(verdict([...unknown, read(300, 6, 7)])).toBe('linearizable');
+    expect(verdict([...unknown, read(299, 6, 7)])).toBe('violation');
+    expect(verdict([...unknown, read(298, 6, 7)])).toBe('violation');
+  });
+
   it('says inconclusive, never violation, when the search bound is hit', () => {
     const ops = Array.from({ length: 12 }, (_, i) => write(i, 0, 100));
     expect(checkLinearizable(0, [...ops, read(-1, 101, 102)], String, 50).verdict).toBe('inconclusive');

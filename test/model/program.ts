@@ -58,7 +58,14 @@ export type Command =
     }
   | { readonly kind: 'put'; readonly group: Group; readonly id: Id; readonly keys: readonly string[] }
   | { readonly kind: 'increment'; readonly group: Group; readonly id: Id; readonly by: bigint }
-  | { readonly kind: 'saveMany'; readonly docs: readonly DocInput[] }
+  | {
+      readonly kind: 'saveMany';
+      readonly docs: readonly DocInput[];
+      /** The inputs are `docs` over and over, `repeat` times in all (default 1): each key repeated in the batch. */
+      readonly repeat?: number;
+      /** How the inputs are handed over: an array (default), or streamed as a sync or an async iterable. */
+      readonly input?: 'sync' | 'async';
+    }
   /** deleteByPrefix({ group } or { group, id }, { alsoDelete: [Child] }): the rows and their children. */
   | { readonly kind: 'deletePrefix'; readonly group: Group; readonly id: Id | undefined }
   | { readonly kind: 'saveChild'; readonly group: Group; readonly id: Id; readonly n: string }
@@ -94,6 +101,8 @@ export interface ClientProgram {
   /** The client's write clock is `Date.now() + skewMs`. */
   readonly skewMs: number;
   readonly steps: readonly Step[];
+  /** The client's batch tuning (`batchMaxBytes`, `batchConcurrency`); default 256 bytes (about one Doc), 4. */
+  readonly batch?: { readonly maxBytes: number; readonly concurrency: number };
 }
 
 export interface Program {
@@ -224,9 +233,115 @@ const step: fc.Arbitrary<Step> = fc.record({
   ),
 });
 
+type SaveManyCommand = Extract<Command, { kind: 'saveMany' }>;
+
+/** How many inputs a saveMany has (its docs, repeated). */
+export function batchSize(command: SaveManyCommand): number {
+  return command.docs.length * (command.repeat ?? 1);
+}
+
+/** Input `index` of a saveMany (its docs over and over). */
+export function batchInput(command: SaveManyCommand, index: number): DocInput {
+  return command.docs[index % command.docs.length]!;
+}
+
+/** Every input of a saveMany, in input order. */
+export function batchInputs(command: SaveManyCommand): DocInput[] {
+  return Array.from({ length: batchSize(command) }, (_, i) => batchInput(command, i));
+}
+
+/**
+ * Issue 23 A2 (a key repeated in a saveMany must end as the last input written, arrays and streams alike) showed
+ * only with many inputs per key and several writes of one key in flight or re-sent out of order. The main
+ * programs' batches (1–5 inputs) cannot show it, so a seed may add one more client, a batch writer, of one of two
+ * shapes:
+ * - re-sends: 6–72 inputs over 1–3 keys, one Doc per MutateRows request, often under a link cut of a few
+ *   milliseconds mid-batch, so that some requests fail unsent and are re-sent after later requests of the same key
+ *   succeeded;
+ * - size: more inputs than one MutateRows call of the batch takes (1,000 entities; arrays) or than one streamed
+ *   chunk (2,000; iterables), over 2–4 keys, with ~8 Docs per request and 8 in flight, so that the calls and the
+ *   chunks of one batch run side by side (more keys, fewer repetitions each: a key's repetitions are written one
+ *   after another, so this keeps the batch quick).
+ * It runs beside the other clients on the same rows. Its calls have a deadline of their own, `BATCH_WRITER_MS`, so
+ * that a batch writer costs the bounded run at most that much per batch (a batch repeats a key a few hundred times,
+ * and each repetition is a round trip: under load it ends at its deadline, partly written, which is checked too).
+ */
+const bulkDoc: fc.Arbitrary<DocInput> = fc.record({
+  group,
+  id,
+  withNote: fc.boolean(),
+  tags: members,
+  attrKeys,
+});
+const bulkDocs = fc.array(bulkDoc, { minLength: 1, maxLength: 3 });
+const streamedAs = fc.constantFrom(undefined, 'sync' as const, 'async' as const);
+/** A cut of a few milliseconds while the batch's requests go out one after another. */
+const midBatchCut: fc.Arbitrary<Fault> = fc.record({
+  kind: fc.constant('cut' as const),
+  afterMs: fc.integer({ min: 1, max: 30 }),
+  forMs: fc.integer({ min: 5, max: 40 }),
+  delayMs: fc.constant(0),
+});
+const resendBatch: fc.Arbitrary<Step> = fc.record({
+  command: fc
+    .record({ docs: bulkDocs, perDoc: fc.integer({ min: 6, max: 24 }), input: streamedAs })
+    .map(({ docs, perDoc, input }) => ({
+      kind: 'saveMany' as const,
+      docs,
+      repeat: perDoc,
+      ...(input === undefined ? {} : { input }),
+    })),
+  fault: fc.oneof({ weight: 2, arbitrary: midBatchCut }, { weight: 1, arbitrary: fc.constant(undefined) }),
+  pauseMs: fc.integer({ min: 0, max: 60 }),
+});
+/** Past one MutateRows call of a batch (1,000 entities) or one chunk of a stream (2,000): see write/batch. */
+const sizeBatch: fc.Arbitrary<Step> = fc.record({
+  command: fc
+    .record({
+      docs: fc.array(bulkDoc, { minLength: 2, maxLength: 4 }),
+      streamed: fc.boolean(),
+      extra: fc.integer({ min: 20, max: 100 }),
+    })
+    .chain(({ docs, streamed, extra }) =>
+      (streamed ? fc.constantFrom('sync' as const, 'async' as const) : fc.constant(undefined)).map(
+        (input) => ({
+          kind: 'saveMany' as const,
+          docs,
+          repeat: Math.ceil(((input === undefined ? 1_000 : 2_000) + extra) / docs.length),
+          ...(input === undefined ? {} : { input }),
+        }),
+      ),
+    ),
+  fault: fc.constant(undefined),
+  pauseMs: fc.integer({ min: 0, max: 60 }),
+});
+const batchWriter: fc.Arbitrary<ClientProgram> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      skewMs: fc.integer({ min: -300, max: 300 }),
+      steps: fc.array(resendBatch, { minLength: 1, maxLength: 2 }),
+      batch: fc.constant({ maxBytes: 256, concurrency: 4 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      skewMs: fc.integer({ min: -300, max: 300 }),
+      steps: sizeBatch.map((s) => [s]),
+      batch: fc.constant({ maxBytes: 2_048, concurrency: 8 }),
+    }),
+  },
+);
+/** The deadline (`timeoutMs`) of a batch writer's calls. */
+export const BATCH_WRITER_MS = 1_000;
+/** Drawn from its own stream of the seed, so that the main clients' programs stay what they were. */
+const BATCH_WRITER_SEED = 0x5a17_b00c;
+
 /**
  * The program of a seed: the same seed always gives the same program (the interleaving of its clients and the
- * moments faults hit still vary from run to run; that is what the checker is for).
+ * moments faults hit still vary from run to run; that is what the checker is for). About one seed in two adds a
+ * batch writer (see `batchWriter`) after the main clients.
  *
  * @example
  * ```ts
@@ -234,7 +349,12 @@ const step: fc.Arbitrary<Step> = fc.record({
  * ```
  */
 export function programOf(seed: number, maxSteps: number): Program {
-  return fc.sample(programArbitrary(maxSteps), { seed, numRuns: 1 })[0]!;
+  const main = fc.sample(programArbitrary(maxSteps), { seed, numRuns: 1 })[0]!;
+  const writer = fc.sample(fc.option(batchWriter, { nil: undefined, freq: 2 }), {
+    seed: seed ^ BATCH_WRITER_SEED,
+    numRuns: 1,
+  })[0];
+  return writer === undefined ? main : { clients: [...main.clients, writer] };
 }
 
 /**

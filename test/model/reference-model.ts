@@ -1,5 +1,5 @@
 import type { Command, DocInput } from './program.js';
-import { CHILD_NS, GROUPS, IDS, LOCKED_IDS } from './program.js';
+import { CHILD_NS, GROUPS, IDS, LOCKED_IDS, batchInput, batchInputs } from './program.js';
 
 /**
  * The reference model: what each call does to one row, as the CONTRACT (docs/writes.md) describes it. Rows are
@@ -163,7 +163,7 @@ export function applyCommand(
     case 'save':
       return { state: savedDoc(command.doc, value, s), result: ok };
     case 'saveMany':
-      return { state: savedDoc(command.docs[context.index!]!, value, s), result: ok };
+      return { state: savedDoc(batchInput(command, context.index!), value, s), result: ok };
     case 'insert':
       return docExists(s)
         ? { state: s, result: { type: 'exists' } }
@@ -268,7 +268,7 @@ export function rowsOf(command: Command): { readonly row: string; readonly index
     case 'insert':
       return [{ row: docRow(command.doc.group, command.doc.id) }];
     case 'saveMany':
-      return command.docs.map((d, index) => ({ row: docRow(d.group, d.id), index }));
+      return batchInputs(command).map((d, index) => ({ row: docRow(d.group, d.id), index }));
     case 'deletePrefix': {
       const ids = command.id === undefined ? [...IDS] : [command.id];
       return ids.flatMap((i) => [
@@ -301,7 +301,7 @@ export function refusal(command: Command): 'must' | 'may' | 'never' {
     return 'must';
   if ((command.kind === 'save' || command.kind === 'insert') && command.doc.tags === undefined) return 'may';
   if (command.kind === 'saveMany') {
-    const keys = command.docs.map((d) => docRow(d.group, d.id));
+    const keys = batchInputs(command).map((d) => docRow(d.group, d.id));
     if (new Set(keys).size < keys.length || command.docs.some((d) => d.tags === undefined)) return 'may';
   }
   if (command.kind === 'deletePrefix' && command.id !== undefined) return 'may';

@@ -13,7 +13,7 @@ import { Child, Doc, Locked } from './entities.js';
 import type { History, HistoryEntry, Outcome } from './history.js';
 import { valueOf } from './history.js';
 import type { Command, DocInput, Fault, Program } from './program.js';
-import { CHILD_NS, GROUPS, IDS, LOCKED_IDS } from './program.js';
+import { BATCH_WRITER_MS, CHILD_NS, GROUPS, IDS, LOCKED_IDS, batchInputs } from './program.js';
 import { canonical, childRow, docRow, lockedRow, tagChanges, type DocState } from './reference-model.js';
 
 /** Client calls' deadlines: short, so that a fault ends a call in an error or an unknown outcome quickly. */
@@ -73,6 +73,8 @@ interface Client {
   readonly locked: Repository<Locked, typeof Locked.keyParts>;
   /** The client's copy of each versioned row (what it read, or a new entity). */
   readonly copies: Map<string, Locked>;
+  /** A batch writer (a client with its own batch tuning, see program.ts). */
+  readonly batchWriter: boolean;
 }
 
 /** What a run reports besides the history: counts for the soak's progress line. */
@@ -111,8 +113,9 @@ export async function runProgram(world: ModelWorld, program: Program): Promise<H
           now: () => Date.now() + spec.skewMs,
           timeouts: CLIENT_TIMEOUTS,
           retry: CLIENT_RETRY,
-          // About one entity per MutateRows request, several in flight: a batch's inputs race each other.
-          batchMaxBytes: 256,
+          // About one entity per MutateRows request unless the client says otherwise (see program.ts).
+          batchMaxBytes: spec.batch?.maxBytes ?? 256,
+          ...(spec.batch === undefined ? {} : { batchConcurrency: spec.batch.concurrency }),
         },
       );
       clients.push({
@@ -123,6 +126,7 @@ export async function runProgram(world: ModelWorld, program: Program): Promise<H
         children: mapper.repository(Child),
         locked: mapper.repository(Locked),
         copies: new Map(),
+        batchWriter: spec.batch !== undefined,
       });
     }
     await Promise.all(
@@ -205,6 +209,18 @@ function outcomeOf(settled: PromiseSettledResult<string | undefined> | { status:
   return { type: 'error', code: `foreign:${name}`, message: String(error) };
 }
 
+function* syncStream<T>(items: readonly T[]): Generator<T> {
+  yield* items;
+}
+
+async function* asyncStream<T>(items: readonly T[]): AsyncGenerator<T> {
+  for (const [i, item] of items.entries()) {
+    // Now and then the reader waits, as a file or network source would, and the writes in flight move on.
+    if (i % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
+    yield item;
+  }
+}
+
 function docEntity(doc: DocInput, value: string, names: Names): Doc {
   return Object.assign(new Doc(), {
     group: names.group(doc.group),
@@ -265,9 +281,18 @@ async function execute(
       return undefined;
     case 'increment':
       return String(await docs.increment(key(command), 'hits', command.by));
-    case 'saveMany':
-      await docs.saveMany(command.docs.map((d, i) => docEntity(d, valueOf(client.index, step, i), names)));
+    case 'saveMany': {
+      const entities = batchInputs(command).map((d, i) =>
+        docEntity(d, valueOf(client.index, step, i), names),
+      );
+      // A batch writer's calls have their own deadline (see program.ts); a stream has none unless the call gives
+      // one, and every call here is timed by the checker.
+      const options = { timeoutMs: client.batchWriter ? BATCH_WRITER_MS : CLIENT_TIMEOUTS.totalMs };
+      if (command.input === undefined) await docs.saveMany(entities, client.batchWriter ? options : {});
+      else
+        await docs.saveMany(command.input === 'sync' ? syncStream(entities) : asyncStream(entities), options);
       return undefined;
+    }
     case 'deletePrefix':
       await (command.id === undefined
         ? docs.deleteByPrefix({ group: names.group(command.group) }, { alsoDelete: [Child] })

@@ -45,6 +45,8 @@ import type { BackfillOptions } from 'bigtable-mapper/backfill';
 import { compareBytes } from 'bigtable-mapper/keys';
 import { getEntityMetadata } from 'bigtable-mapper/metadata';
 import type { EntityMetadata } from 'bigtable-mapper/metadata';
+import { readKeyRange } from 'bigtable-mapper/raw';
+import type { ReadRowsRequestData } from 'bigtable-mapper/raw';
 
 @Entity({ table: 'devices' })
 @Family('d', { gc: Gc.maxVersions(1) })
@@ -68,6 +70,10 @@ try {
   const key: KeyInput<Device> = { deviceType: 'phone', deviceId: '4c410523' };
   await devices.save(Object.assign(new Device(), { ...key, name: 'Pixel' }));
   const got = await devices.get(key);
+  const request: ReadRowsRequestData | undefined = devices.find({ deviceType: 'phone' }).limit(5).compile().request;
+  let rawRows = 0;
+  for await (const row of readKeyRange(test.mapper.connection, test.tableIds['devices']!, getEntityMetadata(Device), { prefix: Buffer.from('phone#') }))
+    if (row.entity instanceof Device) rawRows += 1;
   let missing = '';
   try {
     await devices.getOrThrow({ deviceType: 'phone', deviceId: 'none' });
@@ -88,6 +94,7 @@ try {
       backfill: typeof backfill,
       keys: compareBytes(Uint8Array.of(1), Uint8Array.of(2)),
       metadata: getEntityMetadata(Device).table,
+      raw: { rowsLimit: String(request?.rowsLimit), rows: rawRows },
     },
   }));
 } finally {
@@ -152,6 +159,7 @@ const { LINT_RULES } = require('bigtable-mapper/lint');
 const { backfill } = require('bigtable-mapper/backfill');
 const { orderedCode } = require('bigtable-mapper/keys');
 const { getEntityMetadata } = require('bigtable-mapper/metadata');
+const { readKeyRange } = require('bigtable-mapper/raw');
 
 class Device {}
 defineEntity(Device, {
@@ -187,6 +195,7 @@ async function main() {
         backfill: typeof backfill,
         keys: typeof orderedCode.encodeString,
         metadata: getEntityMetadata(Device).table,
+        raw: typeof readKeyRange,
       },
     }));
   } finally {
@@ -411,6 +420,21 @@ describe('the packed tarball', () => {
     );
   });
 
+  it('has consumers that import every subpath of package.json exports, with import and with require()', () => {
+    const subpaths = Object.keys(pkg.exports)
+      .filter((subpath) => subpath !== './package.json')
+      .map((subpath) => subpath.replace(/^\./, pkg.name));
+    const imported = (source: string): Set<string> =>
+      new Set([...source.matchAll(/(?:from |require\()'(bigtable-mapper[^']*)'/g)].map((m) => m[1]!));
+    // The ESM consumers together (bigtable-mapper/nestjs is imported by the Nest application's nest-app.ts).
+    const esm = imported(
+      [CONSUMER, STANDARD_CONSUMER, ZOD_CONSUMER, VALIBOT_CONSUMER, NEST_CONSUMER].join('\n') +
+        readFileSync(join(repo, 'test/docs/snippets/nest-app.ts'), 'utf8'),
+    );
+    expect(subpaths.filter((subpath) => !esm.has(subpath))).toEqual([]);
+    expect(subpaths.filter((subpath) => !imported(CJS_CONSUMER).has(subpath))).toEqual([]);
+  });
+
   it('ships the bigtable-mapper executable, which runs with the runtime dependencies only', () => {
     const bin = pkg.bin['bigtable-mapper']!.replace(/^\.\//, '');
     expect(packed).toContain(bin);
@@ -457,6 +481,7 @@ describe('the packed tarball', () => {
         backfill: 'function',
         keys: -1,
         metadata: 'devices',
+        raw: { rowsLimit: '5', rows: 1 },
       },
     });
   }, 120_000);
@@ -480,6 +505,7 @@ describe('the packed tarball', () => {
         backfill: 'function',
         keys: 'function',
         metadata: 'devices',
+        raw: 'function',
       },
     });
   }, 120_000);

@@ -29,6 +29,7 @@ const PUBLIC_ENTRIES = [
   'bigtable-mapper/testing/vitest',
   'bigtable-mapper/metadata',
   'bigtable-mapper/keys',
+  'bigtable-mapper/raw',
   'bigtable-mapper/backfill',
   'bigtable-mapper/schema',
   'bigtable-mapper/codegen',

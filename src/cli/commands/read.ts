@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { printableKey, readKeyRange } from '../../index.js';
+import { printableKey } from '../../index.js';
+import { readKeyRange } from '../../raw/index.js';
 import type { ModuleEntity } from '../../metadata/public/index.js';
 import { note, out, outJson } from '../cli-io.js';
 import type { CommandContext, EntityFlags } from '../command-context.js';

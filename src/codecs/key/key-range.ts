@@ -27,7 +27,8 @@ export function keySuccessor(prefix: Uint8Array): Uint8Array | undefined {
   let end = prefix.length;
   while (end > 0 && prefix[end - 1] === 0xff) end--;
   if (end === 0) return undefined;
-  const out = prefix.slice(0, end);
+  // A copy: a Buffer's slice shares memory, so incrementing it would change the caller's prefix.
+  const out = new Uint8Array(prefix.subarray(0, end));
   out[end - 1]! += 1;
   return out;
 }

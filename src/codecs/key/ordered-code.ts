@@ -226,7 +226,11 @@ function decodeTrailingString(
   offset = 0,
   direction: OrderedCodeDirection = 'increasing',
 ): OrderedCodeRead<Uint8Array> {
-  return { value: invertInPlace(input.slice(offset), direction), next: input.length };
+  // A copy even from a Buffer (whose slice shares memory): the value is inverted in place and must not alias input.
+  return {
+    value: invertInPlace(new Uint8Array(input.subarray(offset)), direction),
+    next: input.length,
+  };
 }
 
 /**

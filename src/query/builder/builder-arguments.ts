@@ -75,3 +75,14 @@ export function checkStepSignal(api: string, signal: unknown, optional = false):
 export function checkStepTimeout(api: string, ms: unknown): void {
   checkMilliseconds({ api, argument: 'ms' }, ms);
 }
+
+/** `.limit(n)` (`property` 'limit') or `.page(size)` ('page'): an integer ≥ 1. */
+export function checkCount(entity: string, property: 'limit' | 'page', n: unknown): void {
+  if (!Number.isSafeInteger(n) || (n as number) < 1)
+    throw new QueryError({
+      entity,
+      property,
+      value: n,
+      problem: property === 'page' ? 'page size must be an integer ≥ 1' : 'must be an integer ≥ 1',
+    });
+}

@@ -3,6 +3,7 @@ import { checkFunction, checkObject } from '../../errors/check-argument.js';
 import {
   checkCondition,
   checkEntriesOptions,
+  checkCount,
   checkMode,
   checkStepSignal,
   checkStepTimeout,
@@ -13,6 +14,9 @@ import { compileRead } from '../compiler/compile-read.js';
 import type { QueryMode } from '../compiler/compile-query.js';
 import { encodeCursor } from '../cursor/query-cursor.js';
 import { explainRead } from '../explain/explain-read.js';
+import type { ExplainAnalysis, ExplainOptions } from '../explain/explain-analysis.js';
+import { checkExplainOptions, explainAnalysis } from '../explain/explain-analysis.js';
+import type { CallRecord } from '../../observe/call-record.js';
 import type { ConditionOp, EntriesNode, QueryNode, VersionsNode } from '../nodes/query-node.js';
 import { queryNode } from '../nodes/query-node.js';
 import { residualProgram } from '../nodes/residual-node.js';
@@ -23,7 +27,9 @@ import type { EntriesOptions } from './query.js';
 import type { QueryCallOptions } from '../executor/query-executor.js';
 import type { SkippedRowReporter } from './skipped-row.js';
 import type { ReadProps } from './read-props.js';
-import { readProps } from './read-props.js';
+import { readNow, readProps } from './read-props.js';
+import { compileOnlyExecutor } from './compile-only-executor.js';
+import { decodeErrorPolicy } from './decode-error-policy.js';
 import { collectionNodeOf } from './collection-nodes.js';
 import type {
   CollectionCounts,
@@ -93,6 +99,11 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
     return this.props.node;
   }
 
+  /** The member entities' names, as errors name the collection. */
+  private get entities(): string {
+    return this.node.members.map((m) => m.query.meta.name).join(', ');
+  }
+
   /** This query with one part of its props changed and every other part carried over. */
   private step<R2 extends Shape = R>(
     patch: Partial<ReadProps<CollectionNode, CollectionExecutor>>,
@@ -125,14 +136,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
     if (now !== undefined) checkFunction({ api, argument: 'options.now' }, now);
     return new CollectionQuery<M>(
       node,
-      now === undefined
-        ? undefined
-        : {
-            now,
-            execute: () => {
-              throw noRunner(node);
-            },
-          },
+      now === undefined ? undefined : compileOnlyExecutor(now, () => noRunner(node)),
     );
   }
 
@@ -147,7 +151,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
     const target = this.node.members.find((m) => m.name === name);
     if (!target)
       throw new QueryError({
-        entity: this.node.members.map((m) => m.query.meta.name).join(', '),
+        entity: this.entities,
         property: 'member',
         value: name,
         problem: `not a member of this collection (members: ${this.node.members.map((m) => m.name).join(', ')})`,
@@ -271,13 +275,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
   limit(type: Member<M>, n: number): CollectionQuery<M, R>;
   limit(a: number | string, b?: number): CollectionQuery<M, R> {
     const n = typeof a === 'number' ? a : b;
-    if (!Number.isSafeInteger(n) || (n as number) < 1)
-      throw new QueryError({
-        entity: this.node.members.map((m) => m.query.meta.name).join(', '),
-        property: 'limit',
-        value: n,
-        problem: 'must be an integer ≥ 1',
-      });
+    checkCount(this.entities, 'limit', n);
     if (typeof a === 'number')
       return this.with(collectionNode(this.node.members, this.node.shared, { ...this.node, limit: a }));
     return this.with(this.member(a, () => ({ limit: n })));
@@ -349,19 +347,11 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
   onDecodeError(policy: 'throw'): CollectionQuery<M, R>;
   onDecodeError(policy: 'skip', report: SkippedRowReporter): CollectionQuery<M, R>;
   onDecodeError(policy: 'throw' | 'skip', report?: SkippedRowReporter): CollectionQuery<M, R> {
-    if (policy === 'throw') return this.step({ skipReporter: undefined });
-    if (typeof report !== 'function')
-      throw new QueryError({
-        entity: this.node.members.map((m) => m.query.meta.name).join(', '),
-        property: 'onDecodeError',
-        value: report,
-        problem: "'skip' needs a function that receives each skipped row",
-      });
-    return this.step({ skipReporter: report });
+    return this.step({ skipReporter: decodeErrorPolicy(this.entities, policy, report) });
   }
 
   private now(): number {
-    return this.props.executor ? this.props.executor.now() : Date.now();
+    return readNow(this.props);
   }
 
   private plan(mode: QueryMode = 'rows', node: CollectionNode = this.node): CompiledCollection {
@@ -381,7 +371,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
    * ```
    */
   compile(mode: QueryMode = 'rows'): CompiledCollectionQuery {
-    checkMode(this.node.members.map((m) => m.query.meta.name).join(', '), mode);
+    checkMode(this.entities, mode);
     const plan = this.plan(mode);
     return Object.freeze({
       requests: Object.freeze(
@@ -399,15 +389,36 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
    * console.log(videoPage.explain());
    * ```
    */
-  explain(mode: QueryMode = 'rows'): string {
-    checkMode(this.node.members.map((m) => m.query.meta.name).join(', '), mode);
+  explain(mode?: QueryMode): string;
+  /**
+   * Runs the read (as `fetch()` would, the entities discarded) and reports what it cost next to the plan (see
+   * `Query.explain({ analyze: true })`).
+   *
+   * @example
+   * ```ts
+   * console.log((await videoPage.explain({ analyze: true })).text);
+   * ```
+   */
+  explain(options: ExplainOptions): Promise<ExplainAnalysis>;
+  explain(mode: QueryMode | ExplainOptions = 'rows'): string | Promise<ExplainAnalysis> {
+    if (typeof mode === 'object') return this.analyze(mode);
+    checkMode(this.entities, mode);
     return explainRead({ kind: 'collection', plan: this.plan(mode) });
+  }
+
+  private async analyze(options: ExplainOptions): Promise<ExplainAnalysis> {
+    checkExplainOptions('CollectionQuery.explain', options);
+    const plan = this.plan();
+    let record: CallRecord | undefined;
+    for await (const row of this.run(plan, true, this.props.skipReporter, (r) => (record = r))) void row;
+    return explainAnalysis(explainRead({ kind: 'collection', plan }), record!);
   }
 
   private run(
     plan: CompiledCollection,
     hydrate: boolean,
     report = this.props.skipReporter,
+    analyze?: (record: CallRecord) => void,
   ): AsyncIterable<CollectionRow> {
     if (!this.props.executor) throw noRunner(this.node);
     return this.props.executor.execute(plan, {
@@ -415,6 +426,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
       signal: this.props.call.signal,
       timeoutMs: this.props.call.timeoutMs,
       ...(report ? { onDecodeError: report } : {}),
+      ...(analyze ? { analyze } : {}),
     });
   }
 
@@ -493,13 +505,7 @@ export class CollectionQuery<M extends Shape, R extends Shape = M> implements As
    * ```
    */
   async page(size: number): Promise<CollectionPage<R>> {
-    if (!Number.isSafeInteger(size) || size < 1)
-      throw new QueryError({
-        entity: this.node.members.map((m) => m.query.meta.name).join(', '),
-        property: 'page',
-        value: size,
-        problem: 'page size must be an integer ≥ 1',
-      });
+    checkCount(this.entities, 'page', size);
     // One row more than the page tells whether a next page exists; the total limit holds across pages (the cursor
     // carries the rows returned so far per member).
     const first = this.plan();

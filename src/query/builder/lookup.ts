@@ -6,13 +6,17 @@ import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { QueryPlan } from '../compiler/compile-query.js';
 import { compileRead } from '../compiler/compile-read.js';
 import { explainRead } from '../explain/explain-read.js';
+import type { ExplainAnalysis, ExplainOptions } from '../explain/explain-analysis.js';
+import { checkExplainOptions, explainAnalysis } from '../explain/explain-analysis.js';
+import { CallRecord } from '../../observe/call-record.js';
 import type { VersionsNode } from '../nodes/query-node.js';
 import { keysNode } from '../nodes/read-node.js';
 import type { KeysNode } from '../nodes/read-node.js';
 import type { CompiledQuery } from './query.js';
 import type { QueryCallOptions, QueryExecutor } from '../executor/query-executor.js';
 import type { ReadProps } from './read-props.js';
-import { readProps } from './read-props.js';
+import { readNow, readProps } from './read-props.js';
+import { compileOnlyExecutor } from './compile-only-executor.js';
 
 /**
  * A read of whole entities by full key (what `get` and `getMany` send): one ReadRows, results aligned with the keys
@@ -85,15 +89,10 @@ export class Lookup<E extends object> {
       keysNode(meta, keys),
       now === undefined
         ? undefined
-        : {
+        : compileOnlyExecutor(
             now,
-            execute: () => {
-              throw new QueryError({ entity: meta.name, problem: 'this lookup has no repository to run on' });
-            },
-            forEach: () => {
-              throw new QueryError({ entity: meta.name, problem: 'this lookup has no repository to run on' });
-            },
-          },
+            () => new QueryError({ entity: meta.name, problem: 'this lookup has no repository to run on' }),
+          ),
     );
   }
 
@@ -142,7 +141,7 @@ export class Lookup<E extends object> {
   }
 
   private plan(): QueryPlan {
-    const compiled = compileRead(this.node, this.props.executor ? this.props.executor.now() : Date.now());
+    const compiled = compileRead(this.node, readNow(this.props));
     if (compiled.kind !== 'entity')
       throw new QueryError({ entity: this.node.meta.name, problem: 'a lookup compiles to one entity read' });
     return compiled.plan;
@@ -169,8 +168,50 @@ export class Lookup<E extends object> {
    * console.log(devices.lookup([key]).explain());
    * ```
    */
-  explain(): string {
-    return explainRead({ kind: 'entity', meta: this.node.meta, plan: this.plan() });
+  explain(): string;
+  /**
+   * Runs the lookup and reports what it cost next to the plan (see `Query.explain({ analyze: true })`).
+   *
+   * @example
+   * ```ts
+   * console.log((await devices.lookup([key]).explain({ analyze: true })).text);
+   * ```
+   */
+  explain(options: ExplainOptions): Promise<ExplainAnalysis>;
+  explain(options?: ExplainOptions): string | Promise<ExplainAnalysis> {
+    if (options === undefined)
+      return explainRead({ kind: 'entity', meta: this.node.meta, plan: this.plan() });
+    return this.analyze(options);
+  }
+
+  private async analyze(options: ExplainOptions): Promise<ExplainAnalysis> {
+    checkExplainOptions(`Lookup<${this.node.meta.name}>.explain`, options);
+    const plan = this.plan();
+    if (!this.props.executor)
+      throw new QueryError({
+        entity: this.node.meta.name,
+        problem: 'this lookup has no repository to run on',
+      });
+    let record: CallRecord | undefined;
+    if (this.node.keys.length === 0) {
+      // Nothing to send: the plan, and an empty run.
+      record = new CallRecord({ operation: 'getMany', entity: this.node.meta.name, table: '' }, undefined);
+      record.durationMs = 0;
+    } else {
+      await this.props.executor.forEach(
+        this.node.meta,
+        plan,
+        {
+          hydrate: true,
+          signal: this.props.call.signal,
+          timeoutMs: this.props.call.timeoutMs,
+          operation: this.node.keys.length === 1 ? 'get' : 'getMany',
+          analyze: (r) => (record = r),
+        },
+        () => undefined,
+      );
+    }
+    return explainAnalysis(explainRead({ kind: 'entity', meta: this.node.meta, plan }), record!);
   }
 
   /**
@@ -193,7 +234,12 @@ export class Lookup<E extends object> {
       this.props.executor!.forEach(
         this.node.meta,
         this.plan(),
-        { hydrate: true, signal: this.props.call.signal, timeoutMs: this.props.call.timeoutMs },
+        {
+          hydrate: true,
+          signal: this.props.call.signal,
+          timeoutMs: this.props.call.timeoutMs,
+          operation: keys.length === 1 ? 'get' : 'getMany',
+        },
         onRow,
       );
     if (keys.length === 1) {

@@ -3,6 +3,7 @@ import { checkFunction, checkObject } from '../../errors/check-argument.js';
 import {
   checkCondition,
   checkEntriesOptions,
+  checkCount,
   checkMode,
   checkStepSignal,
   checkStepTimeout,
@@ -14,6 +15,9 @@ import { compileRead } from '../compiler/compile-read.js';
 import type { CompiledRead } from '../compiler/compile-read.js';
 import { encodeCursor } from '../cursor/query-cursor.js';
 import { explainRead } from '../explain/explain-read.js';
+import type { ExplainAnalysis, ExplainOptions } from '../explain/explain-analysis.js';
+import { checkExplainOptions, explainAnalysis } from '../explain/explain-analysis.js';
+import type { CallRecord } from '../../observe/call-record.js';
 import type {
   ConditionNode,
   ConditionOp,
@@ -31,7 +35,9 @@ import type {
 } from '../executor/query-executor.js';
 import type { SkippedRowReporter } from './skipped-row.js';
 import type { ReadProps } from './read-props.js';
-import { readProps } from './read-props.js';
+import { readNow, readProps } from './read-props.js';
+import { compileOnlyExecutor } from './compile-only-executor.js';
+import { decodeErrorPolicy } from './decode-error-policy.js';
 import type { EntryKey, Prop } from './builder-types.js';
 
 /** Properties of E holding a Map or Set. */
@@ -159,17 +165,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     if (now !== undefined) checkFunction({ api: 'Query.over', argument: 'options.now' }, now);
     return new Query<E>(
       queryNode(meta),
-      now === undefined
-        ? undefined
-        : {
-            now,
-            execute: () => {
-              throw noRepository(meta);
-            },
-            forEach: () => {
-              throw noRepository(meta);
-            },
-          },
+      now === undefined ? undefined : compileOnlyExecutor(now, () => noRepository(meta)),
     );
   }
 
@@ -253,22 +249,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   onDecodeError(policy: 'throw'): Query<E, R>;
   onDecodeError(policy: 'skip', report: SkippedRowReporter): Query<E, R>;
   onDecodeError(policy: 'throw' | 'skip', report?: SkippedRowReporter): Query<E, R> {
-    if (policy === 'throw') return this.step({ skipReporter: undefined });
-    if (policy !== 'skip')
-      throw new QueryError({
-        entity: this.node.meta.name,
-        property: 'onDecodeError',
-        value: policy,
-        problem: "the policy must be 'throw' or 'skip'",
-      });
-    if (typeof report !== 'function')
-      throw new QueryError({
-        entity: this.node.meta.name,
-        property: 'onDecodeError',
-        value: report,
-        problem: "'skip' needs a function that receives each skipped row (rows are never dropped silently)",
-      });
-    return this.step({ skipReporter: report });
+    return this.step({ skipReporter: decodeErrorPolicy(this.node.meta.name, policy, report) });
   }
 
   /**
@@ -307,13 +288,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    * ```
    */
   limit(n: number): Query<E, R> {
-    if (!Number.isSafeInteger(n) || n < 1)
-      throw new QueryError({
-        entity: this.node.meta.name,
-        property: 'limit',
-        value: n,
-        problem: 'must be an integer ≥ 1',
-      });
+    checkCount(this.node.meta.name, 'limit', n);
     return this.next({ limit: n });
   }
 
@@ -370,7 +345,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   }
 
   private now(): number {
-    return this.props.executor ? this.props.executor.now() : Date.now();
+    return readNow(this.props);
   }
 
   private compiled(mode: QueryMode, node: QueryNode): CompiledRead {
@@ -410,18 +385,48 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    * console.log(q.explain());
    * ```
    */
-  explain(mode: QueryMode = 'rows'): string {
+  explain(mode?: QueryMode): string;
+  /**
+   * Runs the read (as `toArray()` would, the entities discarded) and reports what it cost next to the plan: rows
+   * and cells received vs rows returned, bytes, requests, attempts, duration, and Bigtable's own RequestStats when
+   * it sends them (it is asked for them).
+   *
+   * @example
+   * ```ts
+   * const analysis = await q.explain({ analyze: true });
+   * console.log(analysis.text);
+   * ```
+   */
+  explain(options: ExplainOptions): Promise<ExplainAnalysis>;
+  explain(mode: QueryMode | ExplainOptions = 'rows'): string | Promise<ExplainAnalysis> {
+    if (typeof mode === 'object') return this.analyze(mode);
     checkMode(this.node.meta.name, mode);
     return explainRead(this.compiled(mode, this.node));
+  }
+
+  private async analyze(options: ExplainOptions): Promise<ExplainAnalysis> {
+    checkExplainOptions(`Query<${this.node.meta.name}>.explain`, options);
+    const compiled = this.compiled('rows', this.node);
+    if (compiled.kind !== 'entity' || !this.props.executor) throw noRepository(this.node.meta);
+    let record: CallRecord | undefined;
+    await this.props.executor.forEach(
+      this.node.meta,
+      compiled.plan,
+      { ...this.options(true, undefined, this.props.skipReporter, 'find'), analyze: (r) => (record = r) },
+      () => undefined,
+    );
+    return explainAnalysis(explainRead(compiled), record!);
   }
 
   private options(
     hydrate: boolean,
     signal: AbortSignal | undefined,
     report: SkippedRowReporter | undefined,
+    operation: string,
   ): QueryExecuteOptions {
     return {
       hydrate,
+      operation,
       signal: signal ?? this.props.call.signal,
       ...(this.props.call.timeoutMs === undefined ? {} : { timeoutMs: this.props.call.timeoutMs }),
       ...(report ? { onDecodeError: report } : {}),
@@ -433,9 +438,14 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     hydrate: boolean,
     signal?: AbortSignal,
     report: SkippedRowReporter | undefined = this.props.skipReporter,
+    operation = 'find',
   ): AsyncIterable<QueryRow> {
     if (!this.props.executor) throw noRepository(this.node.meta);
-    return this.props.executor.execute(this.node.meta, plan, this.options(hydrate, signal, report));
+    return this.props.executor.execute(
+      this.node.meta,
+      plan,
+      this.options(hydrate, signal, report, operation),
+    );
   }
 
   /** Runs the plan to its end, handing each result row to `onRow` (no asynchronous step per row). */
@@ -444,12 +454,13 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
     hydrate: boolean,
     signal: AbortSignal | undefined,
     onRow: (key: Uint8Array, entity: object | undefined) => void,
+    operation = 'find',
   ): Promise<void> {
     if (!this.props.executor) throw noRepository(this.node.meta);
     return this.props.executor.forEach(
       this.node.meta,
       plan,
-      this.options(hydrate, signal, this.props.skipReporter),
+      this.options(hydrate, signal, this.props.skipReporter, operation),
       onRow,
     );
   }
@@ -509,7 +520,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
   async count(): Promise<number> {
     const plan = this.plan('count');
     let n = 0;
-    await this.each(plan, residualProgram(plan.client).conditions.length > 0, undefined, () => n++);
+    await this.each(plan, residualProgram(plan.client).conditions.length > 0, undefined, () => n++, 'count');
     return n;
   }
 
@@ -523,7 +534,8 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    */
   async exists(): Promise<boolean> {
     const plan = this.plan('exists');
-    for await (const row of this.run(plan, residualProgram(plan.client).conditions.length > 0)) {
+    const keysOnly = residualProgram(plan.client).conditions.length === 0;
+    for await (const row of this.run(plan, !keysOnly, undefined, this.props.skipReporter, 'exists')) {
       void row;
       return true;
     }
@@ -541,13 +553,7 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    * ```
    */
   async page(size: number): Promise<QueryPage<R>> {
-    if (!Number.isSafeInteger(size) || size < 1)
-      throw new QueryError({
-        entity: this.node.meta.name,
-        property: 'page',
-        value: size,
-        problem: 'page size must be an integer ≥ 1',
-      });
+    checkCount(this.node.meta.name, 'page', size);
     // One row more than the page tells whether a next page exists, so the last page never carries a cursor.
     const plan = this.plan('rows', queryNode(this.node.meta, { ...this.node, limit: size + 1 }));
     const rows: QueryRow[] = [];

@@ -41,3 +41,16 @@ export function readProps<N, X>(
 ): ReadProps<N, X> {
   return Object.freeze({ node, executor, call, skipReporter });
 }
+
+/**
+ * The clock a read compiles with: its executor's (the mapper's `now`, or the one given to `over()`), else the
+ * system clock.
+ *
+ * @example
+ * ```ts
+ * const nowMillis = readNow(readProps('tree', { now: () => 0 })); // 0
+ * ```
+ */
+export function readNow(props: ReadProps<unknown, { now(): number }>): number {
+  return props.executor ? props.executor.now() : Date.now();
+}

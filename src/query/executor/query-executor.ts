@@ -1,4 +1,5 @@
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
+import type { CallRecord } from '../../observe/call-record.js';
 import type { QueryPlan } from '../compiler/compile-query.js';
 import type { SkippedRowReporter } from '../builder/skipped-row.js';
 
@@ -31,6 +32,13 @@ export interface QueryExecuteOptions {
   readonly timeoutMs?: number | undefined;
   /** Skip-and-report undecodable rows; undefined: a decode error ends the read. */
   readonly onDecodeError?: SkippedRowReporter | undefined;
+  /** The public operation, as spans, metrics and events name it (`find`, `count`, `get`, …). Default `find`. */
+  readonly operation?: string | undefined;
+  /**
+   * `explain({ analyze: true })`: the read is recorded even when nobody observes it, asks Bigtable for its request
+   * stats, and its record is handed here when it ends.
+   */
+  readonly analyze?: ((record: CallRecord) => void) | undefined;
 }
 
 /**

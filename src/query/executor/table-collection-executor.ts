@@ -3,6 +3,8 @@ import type { ReadRowsOptions } from '../../transport/read-rows.js';
 import type { CompiledCollection } from '../compiler/compile-read.js';
 import type { CollectionExecutor, CollectionRow } from './collection-executor.js';
 import type { QueryExecuteOptions } from './query-executor.js';
+import type { ReadObserver } from './observe-read.js';
+import { observeRows } from './observe-read.js';
 import { runCollectionPlan } from './run-collection-plan.js';
 
 /**
@@ -20,6 +22,8 @@ export interface TableCollectionExecutorOptions {
   readonly tableIds: Readonly<Record<string, string>> | undefined;
   readonly now: () => number;
   readonly read: ReadRowsOptions;
+  /** The mapper's observer: each execution is one observed call. */
+  readonly observer?: ReadObserver;
 }
 
 /**
@@ -39,10 +43,14 @@ export class TableCollectionExecutor implements CollectionExecutor {
   }
 
   execute(plan: CompiledCollection, options: QueryExecuteOptions): AsyncIterable<CollectionRow> {
-    const table = plan.members[0]!.meta.table;
-    return runCollectionPlan(this.setup.connection, this.setup.tableIds?.[table] ?? table, plan, {
-      ...options,
-      read: this.setup.read,
-    });
+    const declared = plan.members[0]!.meta.table;
+    const table = this.setup.tableIds?.[declared] ?? declared;
+    const info = { operation: options.operation ?? 'collection', entity: undefined, table };
+    return observeRows(this.setup.observer, info, options, (record) =>
+      runCollectionPlan(this.setup.connection, table, plan, {
+        ...options,
+        read: record === undefined ? this.setup.read : { ...this.setup.read, record },
+      }),
+    );
   }
 }

@@ -2,7 +2,10 @@ import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { RowData } from '../../model/row-data.js';
 import type { BigtableConnection } from '../../transport/bigtable-connection.js';
 import type { ReadRowsOptions } from '../../transport/read-rows.js';
+import type { CallInfo, CallRecord } from '../../observe/call-record.js';
 import type { QueryPlan } from '../compiler/compile-query.js';
+import type { ReadObserver } from './observe-read.js';
+import { observeEach, observeRows } from './observe-read.js';
 import type { PlanRunOptions } from './plan-rows.js';
 import type { QueryExecuteOptions, QueryExecutor, QueryRow } from './query-executor.js';
 import { forEachQueryRow, runQueryPlan } from './run-query-plan.js';
@@ -22,6 +25,8 @@ export interface TableQueryExecutorOptions {
   readonly now: () => number;
   readonly read: ReadRowsOptions;
   readonly upcast?: ((meta: EntityMetadata, row: RowData) => void) | undefined;
+  /** The mapper's observer: each execution is one observed call. */
+  readonly observer?: ReadObserver;
 }
 
 /**
@@ -42,7 +47,9 @@ export class TableQueryExecutor implements QueryExecutor {
   }
 
   execute(meta: EntityMetadata, plan: QueryPlan, options: QueryExecuteOptions): AsyncIterable<QueryRow> {
-    return runQueryPlan(this.setup.connection, this.setup.tableId, meta, plan, this.run(options));
+    return observeRows(this.setup.observer, this.info(meta, options), options, (record) =>
+      runQueryPlan(this.setup.connection, this.setup.tableId, meta, plan, this.run(options, record)),
+    );
   }
 
   forEach(
@@ -51,10 +58,29 @@ export class TableQueryExecutor implements QueryExecutor {
     options: QueryExecuteOptions,
     onRow: (key: Uint8Array, entity: object | undefined) => void,
   ): Promise<void> {
-    return forEachQueryRow(this.setup.connection, this.setup.tableId, meta, plan, this.run(options), onRow);
+    return observeEach(
+      this.setup.observer,
+      this.info(meta, options),
+      options,
+      (record, each: (key: Uint8Array, entity: object | undefined) => void) =>
+        forEachQueryRow(
+          this.setup.connection,
+          this.setup.tableId,
+          meta,
+          plan,
+          this.run(options, record),
+          each,
+        ),
+      onRow,
+    );
   }
 
-  private run(options: QueryExecuteOptions): PlanRunOptions {
-    return { ...options, read: this.setup.read, upcast: this.setup.upcast };
+  private info(meta: EntityMetadata, options: QueryExecuteOptions): CallInfo {
+    return { operation: options.operation ?? 'find', entity: meta.name, table: this.setup.tableId };
+  }
+
+  private run(options: QueryExecuteOptions, record: CallRecord | undefined): PlanRunOptions {
+    const read = record === undefined ? this.setup.read : { ...this.setup.read, record };
+    return { ...options, read, upcast: this.setup.upcast };
   }
 }

@@ -1,5 +1,6 @@
 import { reapOrphanedEmulators } from '../emulator-registry.js';
 import { startEmulator } from '../start-emulator.js';
+import { checkFunction, checkObject } from '../../errors/check-argument.js';
 
 /** The key under which the global setup provides the emulator's `host:port` to test files (`inject`). */
 export const EMULATOR_HOST_KEY = 'bigtableEmulatorHost';
@@ -20,6 +21,10 @@ interface ProvideContext {
  * ```
  */
 export async function emulatorGlobalSetup(project: ProvideContext): Promise<() => Promise<void>> {
+  // Checked before an emulator is started: a wrong argument must not leave one running.
+  const api = 'emulatorGlobalSetup';
+  checkObject({ api, argument: 'project' }, project, "vitest's global setup context (with provide())");
+  checkFunction({ api, argument: 'project.provide' }, project.provide);
   const emulator = await startEmulator();
   process.env.BIGTABLE_EMULATOR_HOST = emulator.hostPort;
   project.provide(EMULATOR_HOST_KEY, emulator.hostPort);

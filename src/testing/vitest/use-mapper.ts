@@ -3,7 +3,7 @@ import type { EntityClass } from '../../metadata/entity-metadata.js';
 import type { Mapper } from '../../repository/mapper.js';
 import type { RepositoryOptions } from '../../repository/repository-options.js';
 import { EMULATOR_HOST_KEY } from './emulator-global-setup.js';
-import { TestMapper } from '../test-mapper.js';
+import { TestMapper, checkTestMapperArguments } from '../test-mapper.js';
 import { EmulatorUnavailableError } from '../../errors/emulator-unavailable-error.js';
 
 /**
@@ -20,6 +20,7 @@ export function useMapper(
   entities: readonly EntityClass[],
   options: Omit<RepositoryOptions, 'tableIds'> = {},
 ): () => Mapper {
+  checkTestMapperArguments('useMapper', entities, options);
   let testMapper: TestMapper | undefined;
   beforeAll(async () => {
     const injected = (inject as (key: string) => unknown)(EMULATOR_HOST_KEY);

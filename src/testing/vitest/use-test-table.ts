@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { FamilySpec } from '../../model/family-spec.js';
 import { EMULATOR_HOST_KEY } from './emulator-global-setup.js';
-import { TestTable } from '../test-table.js';
+import { TestTable, checkTestTableArguments } from '../test-table.js';
 import type { TestTableOptions } from '../test-table.js';
 import { EmulatorUnavailableError } from '../../errors/emulator-unavailable-error.js';
 
@@ -22,6 +22,7 @@ export function useTestTable(
   families: Readonly<Record<string, FamilySpec>>,
   options: Pick<TestTableOptions, 'prefix'> = {},
 ): () => TestTable {
+  checkTestTableArguments('useTestTable', families, options);
   let table: TestTable | undefined;
   beforeAll(async () => {
     const injected = (inject as (key: string) => unknown)(EMULATOR_HOST_KEY);

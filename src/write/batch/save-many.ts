@@ -145,14 +145,14 @@ function encodeItem<E extends object>(
   };
 }
 
-function writeItems<E extends object>(
+async function writeItems<E extends object>(
   target: BatchTarget<E>,
   items: readonly WriteItem[],
   call: BoundCall,
   concurrency: number,
   onProgress?: (progress: WriteProgress) => void,
 ): Promise<void> {
-  return writeMany({
+  await writeMany({
     connection: target.connection,
     tableId: target.tableId,
     entity: target.meta.name,
@@ -163,4 +163,6 @@ function writeItems<E extends object>(
     items,
     onProgress,
   });
+  // Every item written (a partial failure throws, and its outcomes are counted from the error).
+  call.record?.batchWritten(items.length);
 }

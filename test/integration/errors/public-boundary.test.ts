@@ -1,16 +1,36 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Aggregate,
   Column,
   Counter,
   Entity,
+  Evolve,
   Family,
+  KeyLiteral,
   KeyPart,
+  ProtobufColumn,
   QualifierMap,
   QualifierSet,
   Version,
 } from '../../../decorators/index.js';
+import {
+  TestMapper,
+  TestTable,
+  emulatorCandidates,
+  locateEmulator,
+  spawnEmulator,
+  startEmulator,
+} from '../../../src/testing/index.js';
+import { emulatorGlobalSetup, useMapper, useTestTable } from '../../../src/testing/vitest/index.js';
+import {
+  BigtableMapperHealthIndicator,
+  BigtableMapperModule,
+  InjectMapper,
+  InjectRepository,
+  getMapperToken,
+  getRepositoryToken,
+} from '../../../src/nestjs/index.js';
 import {
   BigtableConnection,
   BigtableMapperError,
@@ -21,7 +41,6 @@ import {
   Repository,
   defineEntity,
   getEntityMetadata,
-  readKeyRange,
   isKeyOf,
   keyOwner,
   printableKey,
@@ -36,6 +55,7 @@ import {
   moduleEntities,
   familySpecsOf,
 } from '../../../src/metadata/public/index.js';
+import { readKeyRange } from '../../../src/raw/index.js';
 import {
   SchemaManager,
   describeTable,
@@ -90,8 +110,9 @@ import { useMapperPair } from '../../reliability/support/mapper-pair.js';
 // The public boundary (issue 23, item 14; docs/errors.md "Arguments"): every public method and builder step,
 // called with bad arguments, is refused with a BigtableMapperError with a stable code, and nothing reaches the
 // server. The mapper under test talks to the emulator through the fault proxy, whose byte counter is the tap: a
-// refused call must not move it. The list of members comes from the API report (etc/bigtable-mapper.api.md), so a
-// new public method or exported function without a row here (or an explicit exemption) fails this test.
+// refused call must not move it. The list of members comes from every API report (etc/*.api.md: the root, the
+// decorators, the tools, the test kit, the NestJS module), so a new public method, exported function or entry point
+// without a row here (or an explicit exemption) fails this test.
 
 @Entity({ table: 'pb_clubs', prefix: 'c' })
 @Family('d')
@@ -243,6 +264,62 @@ const SCHEMA: RowKeySchema = {
   fields: [{ fieldName: 'id', type: { stringType: { encoding: { utf8Bytes: {} } } } }],
   encoding: { delimitedBytes: { delimiter: new Uint8Array([0x23]) } },
 };
+
+/** A class to apply decorators to by hand (only refused applications reach it: nothing is ever recorded on it). */
+class Target {}
+/** A field decorator applied by hand where no field decorator can be: every case is refused before recording. */
+const misapplied = (make: () => (target: object | undefined, key: never) => void): Case[] => [
+  ['target null', 'INVALID_ARGUMENT', () => make()(bad(null), bad('x'))],
+  ['target undefined, key a name', 'INVALID_ARGUMENT', () => make()(undefined, bad('x'))],
+  ['target a string', 'INVALID_ARGUMENT', () => make()(bad('Club'), bad('x'))],
+  ['target a number', 'INVALID_ARGUMENT', () => make()(bad(1), bad('x'))],
+  ['target a plain object', 'INVALID_ARGUMENT', () => make()(bad({}), bad('x'))],
+  ['target without a prototype chain', 'INVALID_ARGUMENT', () => make()(bad(Object.create(null)), bad('x'))],
+  ['key null', 'INVALID_ARGUMENT', () => make()(Target.prototype, bad(null))],
+  ['key undefined', 'INVALID_ARGUMENT', () => make()(Target.prototype, bad(undefined))],
+  ['key a number', 'INVALID_ARGUMENT', () => make()(Target.prototype, bad(1))],
+  [
+    'on a method (standard context)',
+    'METADATA_INVALID',
+    () => make()(undefined, bad({ kind: 'method', name: 'm', static: false, private: false, metadata: {} })),
+  ],
+];
+/** A class decorator applied by hand to something that is no class, or with a context that is none. */
+const misappliedToClass = (make: () => (target: never, context?: unknown) => void): Case[] => [
+  ['target null', 'INVALID_ARGUMENT', () => make()(bad(null))],
+  ['target a string', 'INVALID_ARGUMENT', () => make()(bad('Club'))],
+  ['target a prototype', 'INVALID_ARGUMENT', () => make()(bad(Target.prototype))],
+  ['context a string', 'INVALID_ARGUMENT', () => make()(bad(class Plain {}), 'class')],
+  [
+    'on a field (standard context)',
+    'METADATA_INVALID',
+    () =>
+      make()(bad(class Plain {}), { kind: 'field', name: 'f', static: false, private: false, metadata: {} }),
+  ],
+];
+/**
+ * A fresh entity declared with the decorators (key `k`, family `d`), with `decorate` applied to it by hand before
+ * `@Entity(entity)`, then resolved: bad declarations are found here, each as a MetadataError.
+ */
+function declared(decorate: (C: new () => object) => void, entity: unknown = { table: 'pb_decl' }): unknown {
+  class Declared {}
+  Family('d')(Declared);
+  KeyPart(0, 'string')(Declared.prototype, 'k');
+  decorate(Declared);
+  Entity(bad(entity))(Declared);
+  return getEntityMetadata(Declared);
+}
+/** A field decorator given options that are none. */
+const badFieldOptions = (make: (options: never) => (target: object, key: string) => void): Case[] =>
+  [null, undefined, 'd', 5, { family: 5 }, { family: '' }].map((options): Case => [
+    `options ${options === undefined ? 'undefined' : JSON.stringify(options)}`,
+    'METADATA_INVALID',
+    () => declared((C) => make(bad(options))(C.prototype, 'x')),
+  ]);
+/** Test-kit options that point at the tap, so that a connection the kit made would be counted. */
+const tapped = (): { emulatorHost: string } => ({ emulatorHost: pair().proxy.hostPort });
+const health = (): BigtableMapperHealthIndicator => new BigtableMapperHealthIndicator(() => mapper());
+const CONNECTION = { projectId: 'p', instanceId: 'i', emulatorHost: '127.0.0.1:9' };
 
 /**
  * One row per public member: `Class.member` (static members too) or the exported function's name. Each case must
@@ -903,6 +980,261 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['file null', 'INVALID_ARGUMENT', () => schemaFilesMetadata(SCHEMA, bad(null))],
   ],
   upcastStep: firsts(upcastStep),
+  // Decorators (bigtable-mapper/decorators), applied by hand: to something that is no class or prototype, with a
+  // key that is no property name, in the wrong place, or with options that are no options (those are found when
+  // the entity is resolved, with every other declaration problem).
+  Aggregate: [...misapplied(() => Aggregate({ family: 'views' })), ...badFieldOptions((o) => Aggregate(o))],
+  Column: [
+    ...misapplied(() => Column({ family: 'd', codec: 'string' })),
+    ...badFieldOptions((o) => Column(o)),
+  ],
+  Counter: [...misapplied(() => Counter({ family: 'c' })), ...badFieldOptions((o) => Counter(o))],
+  ProtobufColumn: [
+    ...misapplied(() => ProtobufColumn({ family: 'd', type: 'pb.Payload' })),
+    ...badFieldOptions((o) => ProtobufColumn(o)),
+  ],
+  QualifierMap: [
+    ...misapplied(() => QualifierMap({ family: 'roles', key: 'string', value: 'string' })),
+    ...badFieldOptions((o) => QualifierMap(o)),
+  ],
+  QualifierSet: [
+    ...misapplied(() => QualifierSet({ family: 'members', key: 'string' })),
+    ...badFieldOptions((o) => QualifierSet(o)),
+  ],
+  Version: [...misapplied(() => Version({ family: 'meta' })), ...badFieldOptions((o) => Version(o))],
+  KeyPart: [
+    ...misapplied(() => KeyPart(1, 'string')),
+    ['position a string', 'METADATA_INVALID', () => declared((C) => KeyPart(bad('1'))(C.prototype, 'k'))],
+    ['position -1', 'METADATA_INVALID', () => declared((C) => KeyPart(-1)(C.prototype, 'k'))],
+    ['type unknown', 'METADATA_INVALID', () => declared((C) => KeyPart(1, bad('uuid'))(C.prototype, 'k'))],
+    ['type a number', 'METADATA_INVALID', () => declared((C) => KeyPart(1, bad(5))(C.prototype, 'k'))],
+  ],
+  Entity: [
+    ...misappliedToClass(() => Entity({ table: 'pb_decl' })),
+    ...[null, 'pb_decl', { table: 5 }, { table: 'pb_decl', prefix: 5 }].map((options): Case => [
+      `options ${JSON.stringify(options)}`,
+      'METADATA_INVALID',
+      () => declared(() => undefined, bad(options)),
+    ]),
+  ],
+  Family: [
+    ...misappliedToClass(() => Family('e')),
+    ['name null', 'METADATA_INVALID', () => declared((C) => Family(bad(null))(C))],
+    ['name empty', 'METADATA_INVALID', () => declared((C) => Family('')(C))],
+    ['options a string', 'METADATA_INVALID', () => declared((C) => Family('e', bad('gc'))(C))],
+    ['gc a number', 'METADATA_INVALID', () => declared((C) => Family('e', bad({ gc: 5 }))(C))],
+  ],
+  KeyLiteral: [
+    ...misappliedToClass(() => KeyLiteral(1, 'x')),
+    ['position a string', 'METADATA_INVALID', () => declared((C) => KeyLiteral(bad('1'), 'x')(C))],
+    ['value null', 'METADATA_INVALID', () => declared((C) => KeyLiteral(1, bad(null))(C))],
+    ['value empty', 'METADATA_INVALID', () => declared((C) => KeyLiteral(1, '')(C))],
+  ],
+  Evolve: [
+    ...misappliedToClass(() => Evolve({ version: 2, family: 'd' })),
+    ['options null', 'METADATA_INVALID', () => declared((C) => Evolve(bad(null))(C))],
+    [
+      'version a string',
+      'METADATA_INVALID',
+      () => declared((C) => Evolve(bad({ version: '2', family: 'd' }))(C)),
+    ],
+    [
+      'steps a string',
+      'METADATA_INVALID',
+      () => declared((C) => Evolve(bad({ version: 2, family: 'd', steps: 'x' }))(C)),
+    ],
+    [
+      'steps [null]',
+      'METADATA_INVALID',
+      () => declared((C) => Evolve(bad({ version: 2, family: 'd', steps: [null] }))(C)),
+    ],
+  ],
+
+  // The test kit (bigtable-mapper/testing, /testing/vitest): refused before any emulator is looked for or started,
+  // and before any connection (TestMapper and TestTable are pointed at the tap).
+  emulatorCandidates: [
+    ['env null', 'INVALID_ARGUMENT', () => emulatorCandidates(bad(null))],
+    ['env undefined', 'INVALID_ARGUMENT', () => emulatorCandidates(bad(undefined))],
+    ['env a string', 'INVALID_ARGUMENT', () => emulatorCandidates(bad('PATH=/bin'))],
+    ['search a string', 'INVALID_ARGUMENT', () => emulatorCandidates({}, bad('all'))],
+    ['search.gcloud a string', 'INVALID_ARGUMENT', () => emulatorCandidates({}, bad({ gcloud: 'no' }))],
+  ],
+  locateEmulator: [
+    ['env null', 'INVALID_ARGUMENT', () => locateEmulator(bad(null))],
+    ['env a number', 'INVALID_ARGUMENT', () => locateEmulator(bad(1))],
+    ['search a string', 'INVALID_ARGUMENT', () => locateEmulator({}, bad('all'))],
+    ['search.wellKnownPaths 0', 'INVALID_ARGUMENT', () => locateEmulator({}, bad({ wellKnownPaths: 0 }))],
+  ],
+  spawnEmulator: [
+    ['binary null', 'INVALID_ARGUMENT', () => spawnEmulator(bad(null))],
+    ['binary empty', 'INVALID_ARGUMENT', () => spawnEmulator('')],
+    ['binary a number', 'INVALID_ARGUMENT', () => spawnEmulator(bad(5))],
+    ['options a string', 'INVALID_ARGUMENT', () => spawnEmulator('/nonexistent/cbtemulator', bad('fast'))],
+    ...each('readyTimeoutMs', BAD_MS, 'INVALID_ARGUMENT', (ms) =>
+      spawnEmulator('/nonexistent/cbtemulator', { readyTimeoutMs: ms }),
+    ),
+    [
+      'pickPort a number',
+      'INVALID_ARGUMENT',
+      () => spawnEmulator('/nonexistent/cbtemulator', { pickPort: bad(8086) }),
+    ],
+  ],
+  startEmulator: [
+    ['options null', 'INVALID_ARGUMENT', () => startEmulator(bad(null))],
+    ['options a string', 'INVALID_ARGUMENT', () => startEmulator(bad('docker'))],
+    ['env a string', 'INVALID_ARGUMENT', () => startEmulator({ env: bad('x') })],
+    ['readyTimeoutMs 0', 'INVALID_ARGUMENT', () => startEmulator({ env: {}, readyTimeoutMs: 0 })],
+    ['allowDocker a string', 'INVALID_ARGUMENT', () => startEmulator({ env: {}, allowDocker: bad('no') })],
+    ['search a string', 'INVALID_ARGUMENT', () => startEmulator({ env: {}, search: bad('x') })],
+    ['port 0', 'INVALID_ARGUMENT', () => startEmulator({ env: {}, port: 0 })],
+    ['port 70000', 'INVALID_ARGUMENT', () => startEmulator({ env: {}, port: 70_000 })],
+    ['port a string', 'INVALID_ARGUMENT', () => startEmulator({ env: {}, port: bad('8086') })],
+  ],
+  'TestMapper.create': [
+    ['entities null', 'INVALID_ARGUMENT', () => TestMapper.create(bad(null), tapped())],
+    ['entities a class', 'INVALID_ARGUMENT', () => TestMapper.create(bad(Club), tapped())],
+    ['entities [null]', 'INVALID_ARGUMENT', () => TestMapper.create(bad([null]), tapped())],
+    ['options a string', 'INVALID_ARGUMENT', () => TestMapper.create([Club], bad('x'))],
+    ['emulatorHost a number', 'INVALID_ARGUMENT', () => TestMapper.create([Club], { emulatorHost: bad(5) })],
+    [
+      'batchConcurrency 0',
+      'INVALID_ARGUMENT',
+      () => TestMapper.create([Club], { ...tapped(), batchConcurrency: 0 }),
+    ],
+  ],
+  'TestTable.create': [
+    ['families null', 'INVALID_ARGUMENT', () => TestTable.create(bad(null), tapped())],
+    ['families a string', 'INVALID_ARGUMENT', () => TestTable.create(bad('d'), tapped())],
+    ['a family null', 'INVALID_ARGUMENT', () => TestTable.create(bad({ d: null }), tapped())],
+    ['options a string', 'INVALID_ARGUMENT', () => TestTable.create({ d: {} }, bad('x'))],
+    [
+      'prefix a number',
+      'INVALID_ARGUMENT',
+      () => TestTable.create({ d: {} }, { ...tapped(), prefix: bad(5) }),
+    ],
+    ['emulatorHost empty', 'INVALID_ARGUMENT', () => TestTable.create({ d: {} }, { emulatorHost: '' })],
+  ],
+  emulatorGlobalSetup: [
+    ['null', 'INVALID_ARGUMENT', () => emulatorGlobalSetup(bad(null))],
+    ['a string', 'INVALID_ARGUMENT', () => emulatorGlobalSetup(bad('project'))],
+    ['without provide()', 'INVALID_ARGUMENT', () => emulatorGlobalSetup(bad({}))],
+  ],
+  useMapper: [
+    ['entities null', 'INVALID_ARGUMENT', () => useMapper(bad(null))],
+    ['entities [null]', 'INVALID_ARGUMENT', () => useMapper(bad([null]))],
+    ['options a string', 'INVALID_ARGUMENT', () => useMapper([Club], bad('x'))],
+    ['batchMaxBytes -1', 'INVALID_ARGUMENT', () => useMapper([Club], { batchMaxBytes: -1 })],
+  ],
+  useTestTable: [
+    ['families null', 'INVALID_ARGUMENT', () => useTestTable(bad(null))],
+    ['a family a number', 'INVALID_ARGUMENT', () => useTestTable(bad({ d: 5 }))],
+    ['options a string', 'INVALID_ARGUMENT', () => useTestTable({ d: {} }, bad('x'))],
+    ['prefix a number', 'INVALID_ARGUMENT', () => useTestTable({ d: {} }, { prefix: bad(5) })],
+  ],
+
+  // The NestJS module (bigtable-mapper/nestjs): refused where the module or injection is declared.
+  'BigtableMapperHealthIndicator.constructor': [
+    ['mapperOf null', 'INVALID_ARGUMENT', () => new BigtableMapperHealthIndicator(bad(null))],
+    ['mapperOf a mapper', 'INVALID_ARGUMENT', () => new BigtableMapperHealthIndicator(bad(mapper()))],
+  ],
+  'BigtableMapperHealthIndicator.isHealthy': [
+    ['key null', 'INVALID_ARGUMENT', () => health().isHealthy(bad(null), { entity: Club })],
+    ['key a number', 'INVALID_ARGUMENT', () => health().isHealthy(bad(5), { entity: Club })],
+    ['options null', 'INVALID_ARGUMENT', () => health().isHealthy('bigtable', bad(null))],
+    ['entity null', 'INVALID_ARGUMENT', () => health().isHealthy('bigtable', bad({ entity: null }))],
+    ['entity a string', 'INVALID_ARGUMENT', () => health().isHealthy('bigtable', bad({ entity: 'Club' }))],
+    [
+      'mapper a number',
+      'INVALID_ARGUMENT',
+      () => health().isHealthy('bigtable', { entity: Club, mapper: bad(5) }),
+    ],
+    ...each('timeoutMs', BAD_MS, 'INVALID_ARGUMENT', (ms) =>
+      health().isHealthy('bigtable', { entity: Club, timeoutMs: ms }),
+    ),
+  ],
+  'BigtableMapperModule.forFeature': [
+    ['entities null', 'INVALID_ARGUMENT', () => BigtableMapperModule.forFeature(bad(null))],
+    ['entities a class', 'INVALID_ARGUMENT', () => BigtableMapperModule.forFeature(bad(Club))],
+    ['entities [null]', 'INVALID_ARGUMENT', () => BigtableMapperModule.forFeature(bad([null]))],
+    ['name a number', 'INVALID_ARGUMENT', () => BigtableMapperModule.forFeature([Club], bad(5))],
+    ['name empty', 'INVALID_ARGUMENT', () => BigtableMapperModule.forFeature([Club], '')],
+  ],
+  'BigtableMapperModule.forRoot': [
+    ['null', 'INVALID_ARGUMENT', () => BigtableMapperModule.forRoot(bad(null))],
+    ['a string', 'INVALID_ARGUMENT', () => BigtableMapperModule.forRoot(bad('default'))],
+    ['connection null', 'INVALID_ARGUMENT', () => BigtableMapperModule.forRoot(bad({ connection: null }))],
+    [
+      'ensureSchema a class',
+      'INVALID_ARGUMENT',
+      () => BigtableMapperModule.forRoot({ connection: CONNECTION, ensureSchema: bad(Club) }),
+    ],
+    [
+      'repository batchConcurrency 0',
+      'INVALID_ARGUMENT',
+      () => BigtableMapperModule.forRoot({ connection: CONNECTION, repository: { batchConcurrency: 0 } }),
+    ],
+    [
+      'name a number',
+      'INVALID_ARGUMENT',
+      () => BigtableMapperModule.forRoot({ connection: CONNECTION, name: bad(5) }),
+    ],
+  ],
+  'BigtableMapperModule.forRootAsync': [
+    ['null', 'INVALID_ARGUMENT', () => BigtableMapperModule.forRootAsync(bad(null))],
+    ['useFactory missing', 'INVALID_ARGUMENT', () => BigtableMapperModule.forRootAsync(bad({}))],
+    [
+      'useFactory an object',
+      'INVALID_ARGUMENT',
+      () => BigtableMapperModule.forRootAsync(bad({ useFactory: CONNECTION })),
+    ],
+    [
+      'inject a string',
+      'INVALID_ARGUMENT',
+      () =>
+        BigtableMapperModule.forRootAsync({
+          useFactory: () => ({ connection: CONNECTION }),
+          inject: bad('Settings'),
+        }),
+    ],
+    [
+      'imports a class',
+      'INVALID_ARGUMENT',
+      () =>
+        BigtableMapperModule.forRootAsync({
+          useFactory: () => ({ connection: CONNECTION }),
+          imports: bad(Club),
+        }),
+    ],
+    [
+      'name empty',
+      'INVALID_ARGUMENT',
+      () => BigtableMapperModule.forRootAsync({ useFactory: () => ({ connection: CONNECTION }), name: '' }),
+    ],
+  ],
+  getMapperToken: [
+    ['a number', 'INVALID_ARGUMENT', () => getMapperToken(bad(5))],
+    ['empty', 'INVALID_ARGUMENT', () => getMapperToken('')],
+    ['null', 'INVALID_ARGUMENT', () => getMapperToken(bad(null))],
+  ],
+  getRepositoryToken: [
+    ['entity null', 'INVALID_ARGUMENT', () => getRepositoryToken(bad(null))],
+    ['entity a string', 'INVALID_ARGUMENT', () => getRepositoryToken(bad('Club'))],
+    ['name a number', 'INVALID_ARGUMENT', () => getRepositoryToken(Club, bad(5))],
+  ],
+  InjectMapper: [
+    ['name a number', 'INVALID_ARGUMENT', () => InjectMapper(bad(5))],
+    ['name empty', 'INVALID_ARGUMENT', () => InjectMapper('')],
+    ['applied to null', 'INVALID_ARGUMENT', () => InjectMapper()(bad(null), 'mapper')],
+    ['applied to a string', 'INVALID_ARGUMENT', () => InjectMapper()(bad('Service'), 'mapper')],
+  ],
+  InjectRepository: [
+    ['entity null', 'INVALID_ARGUMENT', () => InjectRepository(bad(null))],
+    ['entity a string', 'INVALID_ARGUMENT', () => InjectRepository(bad('Club'))],
+    ['name a number', 'INVALID_ARGUMENT', () => InjectRepository(Club, bad(5))],
+    ['applied to null', 'INVALID_ARGUMENT', () => InjectRepository(Club)(bad(null), 'clubs')],
+    ['applied to undefined', 'INVALID_ARGUMENT', () => InjectRepository(Club)(bad(undefined), 'clubs')],
+  ],
+
   // Methods of exported constant objects.
   'Codecs.custom': [
     ...firsts(Codecs.custom),
@@ -995,22 +1327,31 @@ const NO_ARGUMENTS = new Set([
   'EntityRegistry.resolveAll',
   'formatValue', // prints any value by design: nothing to refuse
   'Codecs.json',
+  'TestMapper.dispose',
+  'TestMapper.mapper', // readonly field
+  'TestMapper.tableIds', // readonly field
+  'TestTable.connection', // readonly field
+  'TestTable.dispose',
+  'TestTable.tableId', // readonly field
+  'TestTable.tableName', // getter
 ]);
 
 /** Classes whose members are not the boundary: error classes (constructed by the SDK, they format any value). */
 const isErrorClass = (name: string): boolean => name.endsWith('Error');
 
+const ETC = new URL('../../../etc/', import.meta.url);
+/** Every API report: one per entry point of package.json's `exports` (checked below). */
+const REPORTS = readdirSync(ETC).filter((f) => f.endsWith('.api.md'));
+const reportText = (file: string): string => readFileSync(new URL(file, ETC), 'utf8');
+
 /**
- * Every callable of the API reports (root and tools): `Class.member` for each member of an exported class (fields
- * and getters too: they are exempted by name), each exported function, and `object.method` for the methods of
- * exported constant objects (`Gc`, `Codecs`: `export const X: Readonly<{ … }>`; `orderedCode`: `export const x: SomeInterface`).
+ * Every callable of the API reports (every entry point): `Class.member` for each member of an exported class
+ * (fields and getters too: they are exempted by name), each exported function, and `object.method` for the methods
+ * of exported constant objects (`Gc`, `Codecs`: `export const X: Readonly<{ … }>`; `orderedCode`: `export const x:
+ * SomeInterface`). A name several entry points export is one row: the test below checks it is the same value.
  */
 function publicMembers(): string[] {
-  // The root and the tool entry points that names left the root for (the tools take the same boundary checks).
-  const reports = ['', '-schema', '-codegen', '-lint', '-backfill', '-keys', '-metadata'].map((suffix) =>
-    readFileSync(new URL(`../../../etc/bigtable-mapper${suffix}.api.md`, import.meta.url), 'utf8'),
-  );
-  const lines = reports.join('\n').split('\n');
+  const lines = REPORTS.map(reportText).join('\n').split('\n');
   const out = new Set<string>();
   // An interface's methods, for constants typed by an exported interface.
   const interfaceMethods = (name: string): string[] => {
@@ -1053,8 +1394,46 @@ function publicMembers(): string[] {
   return [...out].sort();
 }
 
+/** The entry points of package.json's `exports`: subpath → its API report and its source module. */
+function entryPoints(): { subpath: string; report: string; source: URL }[] {
+  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+    exports: Record<string, string | { default: string }>;
+  };
+  return Object.entries(pkg.exports)
+    .filter(([subpath]) => subpath !== './package.json')
+    .map(([subpath, target]) => ({
+      subpath,
+      report: `bigtable-mapper${subpath.slice(1).replaceAll('/', '-')}.api.md`,
+      source: new URL(
+        (typeof target === 'string' ? target : target.default).replace('./dist/', '../../../'),
+        import.meta.url,
+      ),
+    }));
+}
+
+/** The values an API report says its entry point exports (functions, classes, constants). */
+const exportedValues = (report: string): string[] =>
+  [...reportText(report).matchAll(/^export (?:declare )?(?:abstract )?(?:function|class|const) (\w+)/gm)].map(
+    (m) => m[1]!,
+  );
+
 describe('the public boundary refuses bad arguments before sending anything', () => {
-  it('every public member of the API report has a row or a stated exemption', () => {
+  it('covers every entry point: each has an API report, and a name exported twice is one value', async () => {
+    const entries = entryPoints();
+    expect(entries.map((e) => e.report).sort()).toEqual([...REPORTS].sort());
+    const seen = new Map<string, { subpath: string; value: unknown }>();
+    for (const entry of entries) {
+      const module = (await import(entry.source.href)) as Record<string, unknown>;
+      for (const name of exportedValues(entry.report)) {
+        expect(module[name], `${entry.subpath} exports ${name}`).toBeDefined();
+        const earlier = seen.get(name);
+        if (earlier === undefined) seen.set(name, { subpath: entry.subpath, value: module[name] });
+        else expect(module[name], `${name} of ${entry.subpath} is ${earlier.subpath}'s`).toBe(earlier.value);
+      }
+    }
+  });
+
+  it('every public member of the API reports has a row or a stated exemption', () => {
     const members = publicMembers();
     expect(members.length).toBeGreaterThan(100);
     const missing = members.filter((m) => ROWS[m] === undefined && !NO_ARGUMENTS.has(m));

@@ -28,6 +28,16 @@ describe('key ranges', () => {
     expect(prefixKeyRange(k())).toEqual({});
   });
 
+  it("successor and prefix range of a Buffer leave the caller's bytes alone (Buffer#slice shares memory)", () => {
+    const prefix = Buffer.from('phone#');
+    expect(keySuccessor(prefix)).toEqual(Uint8Array.from(Buffer.from('phone$')));
+    expect(prefix.toString()).toBe('phone#');
+    const range = prefixKeyRange(Buffer.from('phone#'));
+    expect(Buffer.from(range.start!.key).toString()).toBe('phone#');
+    expect(Buffer.from(range.end!.key).toString()).toBe('phone$');
+    expect(keyRangeContains(range, Buffer.from('phone#4c410523'))).toBe(true);
+  });
+
   it('a prefix range holds exactly the keys with that prefix', () => {
     fc.assert(
       fc.property(shortKeys, shortKeys, (prefix, key) => {

@@ -1,0 +1,129 @@
+import type { ReadRowsRequestStats } from '../model/read-rows-request-stats.js';
+import type { RowData } from '../model/row-data.js';
+
+/**
+ * One attempt (one RPC try) of a call, as the observer sees it: ended once, with the failure when it failed.
+ *
+ * @example
+ * ```ts
+ * const attempt = record.attempt('MutateRow', 1);
+ * attempt.end(); // succeeded
+ * ```
+ */
+export interface AttemptRecord {
+  end(error?: unknown): void;
+}
+
+/**
+ * Where a record reports what cannot wait for the end of its call: each attempt (a child span) and each retry
+ * (an event). The {@link CallObserver} that made the record.
+ *
+ * @example
+ * ```ts
+ * const sink: RecordSink = { attempt: () => ({ end: () => undefined }), retry: () => undefined, finish: () => undefined };
+ * ```
+ */
+export interface RecordSink {
+  attempt(record: CallRecord, rpc: string, attempt: number): AttemptRecord;
+  retry(record: CallRecord, rpc: string, attempt: number): void;
+  /** The call ended (its span, if any, ends). */
+  finish(record: CallRecord, error: unknown): void;
+}
+
+/** What one public call is: the repository operation, the entity class (none for a collection) and the table. */
+export interface CallInfo {
+  readonly operation: string;
+  readonly entity: string | undefined;
+  readonly table: string;
+}
+
+const NO_ATTEMPT: AttemptRecord = { end: () => undefined };
+
+/**
+ * What one public call did, counted by the layers that do it: the transport counts attempts and what it received
+ * or sent, the read executor the rows it returned, the write room the batch outcomes. Made only when someone
+ * listens (a registered OpenTelemetry provider, an event listener, `explain({ analyze: true })`): without one the
+ * layers are handed no record and count nothing.
+ *
+ * @example
+ * ```ts
+ * const record = new CallRecord({ operation: 'find', entity: 'Device', table: 'devices' }, sink);
+ * record.returned(1);
+ * ```
+ */
+export class CallRecord {
+  /** `performance.now()` when the call began. */
+  readonly startedAt = performance.now();
+  /** Milliseconds the call took; set when it ends. */
+  durationMs: number | undefined;
+  /** Every RPC try, first tries and retries. */
+  attempts = 0;
+  /** RPCs (first tries): a saveMany's requests, a read and its top-up rounds, a write and its read-back. */
+  requests = 0;
+  retries = 0;
+  rowsReceived = 0;
+  cellsReceived = 0;
+  bytesReceived = 0;
+  rowsReturned = 0;
+  mutations = 0;
+  bytesWritten = 0;
+  /** Entities of a batch by outcome (undefined: not a batch). */
+  batch: { size: number; written: number; notWritten: number; unknown: number } | undefined;
+  /** The server's ReadRows stats, one per attempt that got them (only when asked for: see `wantsRequestStats`). */
+  readonly requestStats: ReadRowsRequestStats[] = [];
+  /** Asks reads for `REQUEST_STATS_FULL` (explain with analyze). */
+  wantsRequestStats = false;
+  /** The failure of the attempt last ended, for the retry that follows it. */
+  lastFailure: unknown;
+
+  constructor(
+    readonly info: CallInfo,
+    private readonly sink: RecordSink | undefined,
+  ) {}
+
+  /** An attempt begins: the `n`th try of one RPC of the call. */
+  attempt(rpc: string, n: number): AttemptRecord {
+    this.attempts++;
+    if (n === 1) this.requests++;
+    else {
+      this.retries++;
+      this.sink?.retry(this, rpc, n);
+    }
+    return this.sink ? this.sink.attempt(this, rpc, n) : NO_ATTEMPT;
+  }
+
+  /** A ReadRows response arrived: its size on the wire and the rows it completed. */
+  received(bytes: number, rows: readonly RowData[]): void {
+    this.bytesReceived += bytes;
+    this.rowsReceived += rows.length;
+    for (const row of rows) this.cellsReceived += row.cells.length;
+  }
+
+  /** Rows handed to the caller. */
+  returned(rows: number): void {
+    this.rowsReturned += rows;
+  }
+
+  /** A write request is about to be sent: its mutations and estimated size. */
+  wrote(mutations: number, bytes: number): void {
+    this.mutations += mutations;
+    this.bytesWritten += bytes;
+  }
+
+  /** Batch entities written (a batch's part that succeeded whole). */
+  batchWritten(entities: number): void {
+    const batch = (this.batch ??= { size: 0, written: 0, notWritten: 0, unknown: 0 });
+    batch.size += entities;
+    batch.written += entities;
+  }
+
+  /** The call ended: the observer's last word before its metrics and events. */
+  finish(error: unknown): void {
+    this.sink?.finish(this, error);
+  }
+
+  /** The server's stats of one ReadRows attempt. */
+  stats(stats: ReadRowsRequestStats): void {
+    this.requestStats.push(stats);
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * What the mapper emits through OpenTelemetry (docs/observability.md). Spans and metrics appear as soon as the
+ * application registers a tracer or meter provider with `@opentelemetry/api` (an optional peer dependency); these
+ * switches turn them off. Row keys and values are never put in attributes.
+ *
+ * @example
+ * ```ts
+ * const mapper = Mapper.connect({ projectId: 'p', instanceId: 'i' }, { observe: { metrics: false } });
+ * ```
+ */
+export interface ObserveOptions {
+  /** One span per public call and one child span per RPC attempt. Default true. */
+  readonly tracing?: boolean;
+  /** Operation duration, attempts, rows, bytes, mutations and batch outcomes. Default true. */
+  readonly metrics?: boolean;
+}

@@ -1,0 +1,86 @@
+import { checkFunction } from '../errors/check-argument.js';
+
+/**
+ * A small typed event emitter: `on(name, listener)` returns the function that removes the listener. A listener
+ * that throws never fails the call it observes: its error becomes a Node process warning
+ * (`BIGTABLE_MAPPER_LISTENER_FAILED`) and the other listeners still run.
+ *
+ * @example
+ * ```ts
+ * const events = new TypedEvents<{ ping: { at: number } }>();
+ * const off = events.on('ping', (e) => console.log(e.at));
+ * events.emit('ping', { at: Date.now() });
+ * off();
+ * ```
+ */
+export class TypedEvents<M extends object> {
+  private readonly listeners = new Map<keyof M, Array<(event: never) => void>>();
+
+  /**
+   * Adds a listener; returns the function that removes it.
+   *
+   * @example
+   * ```ts
+   * const off = mapper.events.on('call', (summary) => console.log(summary.operation, summary.durationMs));
+   * ```
+   */
+  on<K extends keyof M & string>(name: K, listener: (event: M[K]) => void): () => void {
+    checkFunction({ api: 'events.on', argument: 'listener' }, listener);
+    const list = [...(this.listeners.get(name) ?? []), listener as (event: never) => void];
+    this.listeners.set(name, list);
+    return () => this.off(name, listener);
+  }
+
+  /**
+   * Removes a listener added with {@link TypedEvents.on}.
+   *
+   * @example
+   * ```ts
+   * mapper.events.off('call', listener);
+   * ```
+   */
+  off<K extends keyof M & string>(name: K, listener: (event: M[K]) => void): void {
+    const list = this.listeners.get(name);
+    if (list === undefined) return;
+    const rest = list.filter((l) => l !== listener);
+    if (rest.length === 0) this.listeners.delete(name);
+    else this.listeners.set(name, rest);
+  }
+
+  /**
+   * Whether anyone listens to `name` (the SDK builds no event nobody receives).
+   *
+   * @example
+   * ```ts
+   * if (events.has('call')) console.log('someone listens');
+   * ```
+   */
+  has(name: keyof M): boolean {
+    return this.listeners.has(name);
+  }
+
+  /**
+   * Hands `event` to every listener of `name`, in the order they were added.
+   *
+   * @internal The SDK emits; users listen.
+   * @example
+   * ```ts
+   * events.emit('ping', { at: 0 });
+   * ```
+   */
+  emit<K extends keyof M & string>(name: K, event: M[K]): void {
+    const list = this.listeners.get(name);
+    if (list === undefined) return;
+    // A copy is iterated (see `on`): a listener that adds or removes listeners changes the next emit only.
+    for (const listener of list) {
+      try {
+        (listener as (event: M[K]) => void)(event);
+      } catch (error) {
+        process.emitWarning(`a '${name}' listener threw: ${String(error)}`, {
+          type: 'BigtableMapperWarning',
+          code: 'BIGTABLE_MAPPER_LISTENER_FAILED',
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import { checkInstance, checkObject } from '../errors/check-argument.js';
+import type { EntityMetadata } from '../metadata/entity-metadata.js';
+import { TableQueryExecutor } from '../query/index.js';
+import type { QueryExecutor } from '../query/index.js';
+import { BigtableConnection } from '../transport/bigtable-connection.js';
+import { callOptions, resolveCallPolicy } from '../transport/call-policy.js';
+import { WriteBackQueue } from '../write/evolving/write-back.js';
+import { WriteTargets } from '../write/write-targets.js';
+import type { EntityArguments } from './entity-arguments.js';
+import { entityArguments } from './entity-arguments.js';
+import type { RepositoryOptions } from './repository-options.js';
+import { checkRepositoryOptions } from './repository-options.js';
+import type { MappingWarning } from '../mapping/mapping-warning.js';
+import type { CallObserver } from '../observe/call-observer.js';
+import { mapperObserver } from './mapper-observer.js';
+import { routeWarnings } from './route-warnings.js';
+
+/**
+ * What a {@link Repository} is wired from, so that the façade itself holds only its operations: the checks of its
+ * call arguments, where its writes run, and the executor of its reads (with the write-back of rows a read upcasts).
+ * The constructor's own arguments are checked here, before anything is built.
+ *
+ * @example
+ * ```ts
+ * const parts = repositoryParts<Device>('Repository.constructor', connection, meta, {});
+ * parts.tableId(); // 'devices'
+ * ```
+ */
+export interface RepositoryParts<E extends object> {
+  /** The table the entity lives in (`options.tableIds`, else the declared table). */
+  tableId(): string;
+  /** The checks of this entity's call arguments (before anything is sent). */
+  readonly check: EntityArguments;
+  /** Where this entity's writes run, one target per public call. */
+  readonly writes: WriteTargets<E>;
+  /** Runs compiled plans of this entity on the mapper's connection, with its clock and call policy. */
+  executor(): QueryExecutor;
+  /** Spans, metrics and events of the repository's calls (the mapper's, shared by its repositories). */
+  readonly observer: CallObserver<MappingWarning>;
+}
+
+export function repositoryParts<E extends object>(
+  api: string,
+  connection: BigtableConnection,
+  meta: EntityMetadata<E>,
+  options: RepositoryOptions,
+  observer?: CallObserver<MappingWarning>,
+): RepositoryParts<E> {
+  checkInstance({ api, argument: 'connection' }, connection, BigtableConnection, 'a BigtableConnection');
+  checkObject({ api, argument: 'meta' }, meta, 'entity metadata (getEntityMetadata(Class))');
+  checkRepositoryOptions(api, options);
+  const policy = resolveCallPolicy(options);
+  const tableId = (): string => options.tableIds?.[meta.table] ?? meta.table;
+  const now = (): number => (options.now ?? Date.now)();
+  const evolution = meta.evolution;
+  // Write-back of rows reads upcast (entities with `@Evolve`, when enabled).
+  const writeBack =
+    evolution !== undefined && (options.writeBack ?? evolution.writeBack)
+      ? new WriteBackQueue(connection, tableId, policy, now, options.onWriteBack)
+      : undefined;
+  // A repository made alone observes its own calls.
+  const observed = observer ?? mapperObserver(connection, options);
+  const tuning = { ...options, onWarning: routeWarnings(options.onWarning, observed) };
+  // Built on first use: one per repository, since it depends only on the policy and write-back.
+  let executor: QueryExecutor | undefined;
+  return {
+    tableId,
+    check: entityArguments(meta),
+    observer: observed,
+    writes: new WriteTargets({ connection, meta, tableId, now, policy, tuning, observer: observed }),
+    executor: () =>
+      (executor ??= new TableQueryExecutor({
+        connection,
+        tableId: tableId(),
+        now,
+        read: callOptions(policy),
+        upcast: writeBack ? writeBack.offer.bind(writeBack) : undefined,
+        observer: observed,
+      })),
+  };
+}

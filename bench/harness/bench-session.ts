@@ -4,7 +4,7 @@ import { startEmulator } from '../../src/testing/start-emulator.js';
 import type { EmulatorHandle } from '../../src/testing/emulator-handle.js';
 import { HlBench } from '../fixtures/hl-client.js';
 import { RawBench } from '../fixtures/raw-client.js';
-import { Reading } from '../fixtures/reading.js';
+import { Reading, ReadingGc } from '../fixtures/reading.js';
 import type { BenchContext } from './workload.js';
 
 const PROJECT = 'bench';
@@ -29,7 +29,7 @@ export async function openBenchSession(hostPort?: string): Promise<BenchSession>
     instanceId: INSTANCE,
     emulatorHost: emulator.hostPort,
   });
-  await mapper.ensureSchema([Reading]);
+  await mapper.ensureSchema([Reading, ReadingGc]);
   const raw = new RawBench(emulator.hostPort, PROJECT, INSTANCE);
   const hl = new HlBench(emulator.hostPort, PROJECT, INSTANCE);
   return {

@@ -1,8 +1,8 @@
 // Every workload of the suite, in report order.
 import type { Workload } from '../harness/workload.js';
 import { mappingCpu } from './mapping-cpu.js';
-import { pointGets } from './point-gets.js';
-import { prefixScan } from './prefix-scan.js';
+import { pointGets, pointGetsGc } from './point-gets.js';
+import { prefixScan, prefixScanGc } from './prefix-scan.js';
 import { saveMany } from './save-many.js';
 import { sequentialSaves } from './sequential-saves.js';
 import { streamingScan } from './streaming-scan.js';
@@ -12,8 +12,10 @@ export const WORKLOADS: readonly Workload[] = [
   pointGets,
   tracedPointGetsNoop,
   tracedPointGetsSdk,
+  pointGetsGc,
   sequentialSaves,
   prefixScan,
+  prefixScanGc,
   saveMany,
   mappingCpu,
   streamingScan,

@@ -8,15 +8,23 @@ import { Reading, makeReading, viewOf } from '../fixtures/reading.js';
 
 export const TABLE = 'bench_readings';
 
+/** The table of `ReadingGc`, the same reading with a GC rule on its scalar family. */
+export const GC_TABLE = 'bench_readings_gc';
+
 /** Writes `count` readings of a device with hand-written batching (set-up, never timed). */
-export async function loadReadings(context: BenchContext, device: string, count: number): Promise<void> {
+export async function loadReadings(
+  context: BenchContext,
+  device: string,
+  count: number,
+  table = TABLE,
+): Promise<void> {
   const ts = `${BigInt(Date.now()) * 1000n}`;
   const entries = [];
   for (let i = 0; i < count; i++) {
     const r = makeReading(device, i);
     entries.push({ rowKey: rawKey(device, r.seq), mutations: rawSaveMutations(r, ts) });
   }
-  await context.raw.mutateRowsBatched(TABLE, entries, 1000, 4);
+  await context.raw.mutateRowsBatched(table, entries, 1000, 4);
 }
 
 /** Throws when a variant's readings differ from the library's (compared as plain views). */

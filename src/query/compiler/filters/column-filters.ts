@@ -17,15 +17,36 @@ export function familyPattern(family: string): string {
 }
 
 /**
- * Cells of one family.
+ * Cells of one family, as a column range with no qualifier bounds: the same cells as a family-name regex, which the
+ * emulator compiles and matches per cell at about four times the CPU of a column range (the measured cost model is
+ * in docs/performance.md; `npm run bench:filters` measures it again).
  *
  * @example
  * ```ts
- * familyFilter('stats'); // { familyNameRegex: 'stats' }
+ * familyFilter('stats'); // { columnRange: { family: 'stats' } }
  * ```
  */
 export function familyFilter(family: string): RowFilter {
-  return { familyNameRegex: familyPattern(family) };
+  return { columnRange: { family } };
+}
+
+/**
+ * The family of a filter that is exactly {@link familyFilter}'s whole-family column range; undefined otherwise.
+ *
+ * @example
+ * ```ts
+ * wholeFamilyOf(familyFilter('d')); // 'd'
+ * ```
+ */
+export function wholeFamilyOf(filter: RowFilter): string | undefined {
+  const range = filter.columnRange;
+  if (range === undefined) return undefined;
+  const bounded =
+    range.startQualifierClosed !== undefined ||
+    range.startQualifierOpen !== undefined ||
+    range.endQualifierClosed !== undefined ||
+    range.endQualifierOpen !== undefined;
+  return bounded ? undefined : range.family;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { GcRule } from '../../../model/family-spec.js';
 import type { RowFilter } from '../../../model/read-rows-request.js';
 import { chainFilters, interleaveFilters } from './compose-filters.js';
-import { familyFilter, familyPattern } from './column-filters.js';
+import { familyFilter } from './column-filters.js';
 
 /**
  * The filter that keeps exactly the cells a GC rule would keep. Bigtable collects garbage lazily (up to a week
@@ -44,10 +44,8 @@ export function gcHidingFilter(
   const branches: Array<RowFilter | undefined> = ruled.map(([name, rule]) =>
     chainFilters([familyFilter(name), gcKeepFilter(rule!, nowMillis)]),
   );
-  if (unruled.length > 0) {
-    // A condition filter would be evaluated per row, not per cell, so the families without a rule are selected by
-    // name. Families the model does not know are not read at all.
-    branches.push({ familyNameRegex: `(?:${unruled.map(familyPattern).join('|')})` });
-  }
+  // A condition filter would be evaluated per row, not per cell, so the families without a rule are selected one
+  // by one. Families the model does not know are not read at all.
+  branches.push(...unruled.map(familyFilter));
   return interleaveFilters(branches);
 }

@@ -1,6 +1,7 @@
 import type { RowFilter } from '../../../model/read-rows-request.js';
-import { familyPattern } from './column-filters.js';
-import { interleaveFilters } from './compose-filters.js';
+import { familyFilter, familyPattern, wholeFamilyOf } from './column-filters.js';
+import { chainFilters, interleaveFilters } from './compose-filters.js';
+import { sameFilter } from './same-filter.js';
 
 /**
  * The filter of one entity type in a read of several types, with the families that type declares (the only ones
@@ -77,23 +78,44 @@ function touchedFamilies(filter: RowFilter | undefined, known: readonly string[]
 }
 
 /**
+ * Whether a filter treats each column on its own (limits per column, time and value predicates, rewrites), so that
+ * applied to a row it yields, family by family, what it yields applied to each family's cells alone.
+ */
+function columnLocal(filter: RowFilter): boolean {
+  if (filter.chain) return filter.chain.every(columnLocal);
+  if (filter.interleave) return filter.interleave.every(columnLocal);
+  return (
+    filter.cellsPerColumnLimit !== undefined ||
+    filter.timestampRange !== undefined ||
+    filter.stripValue !== undefined ||
+    filter.applyLabel !== undefined ||
+    filter.valueRange !== undefined ||
+    filter.valueRegex !== undefined
+  );
+}
+
+/**
  * The filter split by family when it is a union of branches that each stay in one family (what whole-entity reads,
- * projections and windows produce); undefined when it is not (conditions, row-level limits, no filter).
+ * projections and windows produce), or a row-wide column-local filter (split over the type's own families, the
+ * only ones its rows have); undefined when it is neither (conditions, row-level limits, no filter).
  */
 function perFamily(
   filter: RowFilter | undefined,
   known: readonly string[],
+  declared: readonly string[],
 ): Map<string, RowFilter[]> | undefined {
   if (filter === undefined) return undefined;
+  if (touchedFamilies(filter, known) === 'all' && columnLocal(filter))
+    return new Map(declared.map((f) => [f, [chainFilters([familyFilter(f), filter])!]]));
   const out = new Map<string, RowFilter[]>();
   for (const branch of filter.interleave ?? [filter]) {
     if (branch.condition) return undefined;
     const families = touchedFamilies(branch, known);
     if (families === 'all') return undefined;
     if (families.size > 1) {
-      // Only the merged name pattern of plain families reaches here: split it back into one pattern per family.
+      // Only a name pattern of several families reaches here: split it back into one selection per family.
       if (branch.familyNameRegex === undefined) return undefined;
-      for (const f of families) out.set(f, [...(out.get(f) ?? []), { familyNameRegex: familyPattern(f) }]);
+      for (const f of families) out.set(f, [...(out.get(f) ?? []), familyFilter(f)]);
       continue;
     }
     for (const f of families) out.set(f, [...(out.get(f) ?? []), branch]);
@@ -101,13 +123,7 @@ function perFamily(
   return out;
 }
 
-const same = (a: unknown, b: unknown): boolean =>
-  JSON.stringify(a, (_k, v: unknown) =>
-    typeof v === 'bigint' ? `${v}n` : v instanceof Uint8Array ? [...v] : v,
-  ) ===
-  JSON.stringify(b, (_k, v: unknown) =>
-    typeof v === 'bigint' ? `${v}n` : v instanceof Uint8Array ? [...v] : v,
-  );
+const same = sameFilter;
 
 interface Shape {
   readonly index: number;
@@ -139,7 +155,18 @@ function compatible(a: Shape, b: Shape): boolean {
   return same(a.filter, b.filter) || (agreesOn(a, b) && agreesOn(b, a));
 }
 
-/** One filter for a group of compatible types: per family its branches once, plain families as one pattern. */
+/** What a per-family branch keeps of its family when it is `chain[whole family, …keep]`; undefined otherwise. */
+function keepOf(branch: RowFilter, family: string): { readonly keep: RowFilter | undefined } | undefined {
+  if (wholeFamilyOf(branch) === family) return { keep: undefined };
+  const [first, ...rest] = branch.chain ?? [];
+  if (first === undefined || wholeFamilyOf(first) !== family) return undefined;
+  return { keep: chainFilters(rest) };
+}
+
+/**
+ * One filter for a group of compatible types: per family its branches once; when every family any of the types
+ * declares keeps the same cells, that one row-wide filter instead (the cheapest form, see familyPolicyFilter).
+ */
 function groupFilter(shapes: readonly Shape[]): RowFilter | undefined {
   if (shapes.every((s) => same(s.filter, shapes[0]!.filter))) return shapes[0]!.filter;
   const byFamily = new Map<string, RowFilter[]>();
@@ -151,19 +178,16 @@ function groupFilter(shapes: readonly Shape[]): RowFilter | undefined {
     }
     for (const [family, branches] of shape.split) if (!byFamily.has(family)) byFamily.set(family, branches);
   }
-  const plain: string[] = [];
-  const branches: RowFilter[] = [];
-  for (const family of [...byFamily.keys()].sort()) {
-    const own = byFamily.get(family)!;
-    if (own.length === 1 && own[0]!.familyNameRegex === familyPattern(family)) plain.push(family);
-    else branches.push(...own);
-  }
-  if (plain.length > 0)
-    branches.push({
-      familyNameRegex:
-        plain.length === 1 ? familyPattern(plain[0]!) : `(?:${plain.map(familyPattern).join('|')})`,
+  const families = [...byFamily.keys()].sort();
+  if (whole.length === 0 && shapes.every((s) => [...s.declared].every((f) => byFamily.has(f)))) {
+    const keeps = families.map((f) => {
+      const own = byFamily.get(f)!;
+      return own.length === 1 ? keepOf(own[0]!, f) : undefined;
     });
-  return interleaveFilters([...branches, ...whole]);
+    if (keeps.every((k) => k !== undefined && same(k.keep, keeps[0]!.keep)) && keeps[0]!.keep !== undefined)
+      return keeps[0]!.keep;
+  }
+  return interleaveFilters([...families.flatMap((f) => byFamily.get(f)!), ...whole]);
 }
 
 /**
@@ -185,7 +209,7 @@ export function mergeTypeFilters(types: readonly TypeFilter[]): FilterGroup[] {
     index,
     filter: t.filter,
     touched: touchedFamilies(t.filter, known),
-    split: perFamily(t.filter, known),
+    split: perFamily(t.filter, known, t.families),
     declared: new Set(t.families),
   }));
   const groups: Shape[][] = [];

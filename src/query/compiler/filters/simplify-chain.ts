@@ -1,4 +1,5 @@
 import type { RowFilter } from '../../../model/read-rows-request.js';
+import { sameFilter } from './same-filter.js';
 
 /*
  * Why this exists: a read chain is assembled from parts derived independently — the family's GC keep filter, the
@@ -38,18 +39,6 @@ function commutesWithColumnLimit(f: RowFilter): boolean {
   return f.stripValue !== undefined || f.applyLabel !== undefined || f.cellsPerColumnLimit !== undefined;
 }
 
-function sameBytes(a: unknown, b: unknown): boolean {
-  if (a instanceof Uint8Array && b instanceof Uint8Array) return Buffer.compare(a, b) === 0;
-  if (typeof a === 'bigint' || typeof b === 'bigint') return a === b;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
-  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
-  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  return (
-    ka.length === kb.length &&
-    ka.every((k) => sameBytes((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
-  );
-}
-
 /** Members that never rewrite a value (a strip does; a union or condition may hold one). */
 function keepsValues(f: RowFilter): boolean {
   return f.stripValue === undefined && neverAddsCells(f);
@@ -60,7 +49,7 @@ const VALUE_PREDICATES = ['valueRange', 'valueRegex'] as const;
 
 function isRepeat(f: RowFilter, earlier: readonly RowFilter[]): boolean {
   const same = (kind: keyof RowFilter) => (e: RowFilter) =>
-    e[kind] !== undefined && sameBytes(e[kind], f[kind]);
+    e[kind] !== undefined && sameFilter(e[kind], f[kind]);
   if (REPEATS_ARE_NO_OPS.some((kind) => f[kind] !== undefined && earlier.some(same(kind)))) return true;
   return VALUE_PREDICATES.some((kind) => {
     if (f[kind] === undefined) return false;

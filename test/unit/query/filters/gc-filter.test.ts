@@ -34,17 +34,18 @@ describe('gcHidingFilter', () => {
   it('is undefined when no family has a rule', () => {
     expect(gcHidingFilter({ a: undefined, b: undefined }, now)).toBeUndefined();
   });
-  it('applies each rule to its own family and passes rule-less families by name', () => {
+  it('applies each rule to its own family and passes rule-less families by a column range each', () => {
     expect(gcHidingFilter({ stats: { maxVersions: 1 }, tags: undefined, 'x.y': undefined }, now)).toEqual({
       interleave: [
-        { chain: [{ familyNameRegex: 'stats' }, { cellsPerColumnLimit: 1 }] },
-        { familyNameRegex: '(?:tags|x\\.y)' },
+        { chain: [{ columnRange: { family: 'stats' } }, { cellsPerColumnLimit: 1 }] },
+        { columnRange: { family: 'tags' } },
+        { columnRange: { family: 'x.y' } },
       ],
     });
   });
   it('is one chain when a single family is read', () => {
     expect(gcHidingFilter({ stats: { maxVersions: 1 } }, now)).toEqual({
-      chain: [{ familyNameRegex: 'stats' }, { cellsPerColumnLimit: 1 }],
+      chain: [{ columnRange: { family: 'stats' } }, { cellsPerColumnLimit: 1 }],
     });
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RowFilter } from '../../../../src/model/read-rows-request.js';
+import { familyFilter } from '../../../../src/query/compiler/filters/column-filters.js';
 import { chainFilters, interleaveFilters } from '../../../../src/query/compiler/filters/compose-filters.js';
 import { mergeTypeFilters } from '../../../../src/query/compiler/filters/merge-type-filters.js';
 import type { TypeFilter } from '../../../../src/query/compiler/filters/merge-type-filters.js';
@@ -16,11 +17,14 @@ const branch = (family: string): fc.Arbitrary<RowFilter> =>
     .record({
       column: fc.option(fc.constantFrom(...QUALIFIERS), { nil: undefined }),
       latest: fc.option(fc.integer({ min: 1, max: 2 }), { nil: undefined }),
+      byRange: fc.boolean(),
     })
-    .map(({ column, latest }) =>
+    .map(({ column, latest, byRange }) =>
       chainFilters([
         column === undefined
-          ? { familyNameRegex: family }
+          ? byRange
+            ? familyFilter(family)
+            : { familyNameRegex: family }
           : {
               columnRange: {
                 family,
@@ -38,6 +42,11 @@ const typeFilter: fc.Arbitrary<TypeFilter> = fc.subarray(FAMILIES, { minLength: 
     families: fc.constant(families),
     filter: fc.oneof(
       { weight: 1, arbitrary: fc.constant(undefined) },
+      // The row-wide filter of a whole-entity read whose families all keep the same cells.
+      {
+        weight: 2,
+        arbitrary: fc.integer({ min: 1, max: 2 }).map((n): RowFilter => ({ cellsPerColumnLimit: n })),
+      },
       {
         weight: 6,
         arbitrary: fc
@@ -122,7 +131,10 @@ describe('mergeTypeFilters', () => {
       { filter: interleaveFilters([newest, { familyNameRegex: 'e' }]), families: ['d', 'e'] },
     ]);
     expect(merged).toEqual([
-      { types: [0, 1, 2], filter: { interleave: [newest, { familyNameRegex: '(?:c|e)' }] } },
+      {
+        types: [0, 1, 2],
+        filter: { interleave: [{ familyNameRegex: 'c' }, newest, { familyNameRegex: 'e' }] },
+      },
     ]);
     // A projection of family d on one type, while the other type has cells in d too: not shareable.
     expect(
@@ -131,5 +143,31 @@ describe('mergeTypeFilters', () => {
         { filter: newest, families: ['d'] },
       ]).length,
     ).toBe(2);
+  });
+
+  it('a row-wide filter shares a request with per-family ones, and agreeing families become row-wide again', () => {
+    const latest: RowFilter = { cellsPerColumnLimit: 1 };
+    const newestD = chainFilters([familyFilter('d'), latest])!;
+    // Type 0 keeps the newest cell of d and tags row-wide; type 1 the newest of d and the history of hist.
+    expect(
+      mergeTypeFilters([
+        { filter: latest, families: ['d', 'tags'] },
+        { filter: interleaveFilters([newestD, familyFilter('hist')]), families: ['d', 'hist'] },
+      ]),
+    ).toEqual([
+      {
+        types: [0, 1],
+        filter: {
+          interleave: [newestD, familyFilter('hist'), chainFilters([familyFilter('tags'), latest])],
+        },
+      },
+    ]);
+    // Every family of every type keeps the newest cell: one row-wide limit.
+    expect(
+      mergeTypeFilters([
+        { filter: latest, families: ['d'] },
+        { filter: chainFilters([familyFilter('e'), latest]), families: ['e'] },
+      ]),
+    ).toEqual([{ types: [0, 1], filter: latest }]);
   });
 });

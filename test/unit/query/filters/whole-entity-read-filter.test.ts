@@ -40,15 +40,13 @@ describe('wholeEntityReadFilter', () => {
     expect(wholeEntityReadFilter(getEntityMetadata(Plain), now)).toEqual({ cellsPerColumnLimit: 1 });
   });
 
-  it('keeps the per-family filter when a GC rule must hide expired cells', () => {
+  it('keeps a per-family filter when a GC rule must hide expired cells of one family only', () => {
     const meta = getEntityMetadata(WithGc);
     expect(wholeEntityReadFilter(meta, now)).toEqual(entityReadFilter(meta, now));
     expect(wholeEntityReadFilter(meta, now)).not.toEqual({ cellsPerColumnLimit: 1 });
   });
 
-  it('keeps the per-family filter when a property shows its cell history', () => {
-    const meta = getEntityMetadata(WithHistory);
-    expect(wholeEntityReadFilter(meta, now)).toEqual(entityReadFilter(meta, now));
-    expect(wholeEntityReadFilter(meta, now)).not.toEqual({ cellsPerColumnLimit: 1 });
+  it('reads every cell, with no filter, when every family keeps its whole history', () => {
+    expect(wholeEntityReadFilter(getEntityMetadata(WithHistory), now)).toBeUndefined();
   });
 });

@@ -1,5 +1,11 @@
 import type { MappingWarning } from '../mapping/mapping-warning.js';
-import { checkFunction, checkInteger, checkObject, checkOptions } from '../errors/check-argument.js';
+import {
+  checkBoolean,
+  checkFunction,
+  checkInteger,
+  checkObject,
+  checkOptions,
+} from '../errors/check-argument.js';
 import type { Clock } from '../mapping/save-timestamp.js';
 import type { ObserveOptions } from '../observe/observe-options.js';
 import type { CallTimeouts } from '../transport/call-timeouts.js';
@@ -79,5 +85,10 @@ export function checkRepositoryOptions(api: string, options: unknown): asserts o
   }
   for (const name of ['tableIds', 'retry', 'timeouts', 'observe'] as const) {
     if (o[name] !== undefined) checkObject(site(name), o[name]);
+  }
+  // A switch that is no boolean ('off') would leave tracing on without a word.
+  const observe = o.observe as Record<string, unknown> | undefined;
+  for (const name of ['tracing', 'metrics'] as const) {
+    if (observe?.[name] !== undefined) checkBoolean(site(`observe.${name}`), observe[name]);
   }
 }

@@ -345,6 +345,11 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['now not a function', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { now: bad(5) })],
     ['tableIds a string', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { tableIds: bad('x') })],
     ['observe a string', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { observe: bad('on') })],
+    [
+      'observe.tracing a string',
+      'INVALID_ARGUMENT',
+      () => new Mapper(mapper().connection, { observe: { tracing: bad('off') } }),
+    ],
   ],
   'Mapper.connect': [
     ['connection null', 'INVALID_ARGUMENT', () => Mapper.connect(bad(null))],

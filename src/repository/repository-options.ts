@@ -88,7 +88,7 @@ export function checkRepositoryOptions(api: string, options: unknown): asserts o
   }
   // A switch that is no boolean ('off') would leave tracing on without a word.
   const observe = o.observe as Record<string, unknown> | undefined;
-  for (const name of ['tracing', 'metrics'] as const) {
+  for (const name of ['tracing', 'metrics', 'recordKeys'] as const) {
     if (observe?.[name] !== undefined) checkBoolean(site(`observe.${name}`), observe[name]);
   }
 }

@@ -3,7 +3,8 @@
 // as a diff. Decorators live in 'bigtable-mapper/decorators', the emulator test kit in 'bigtable-mapper/testing'
 // (vitest hooks: 'bigtable-mapper/testing/vitest'), the tools in 'bigtable-mapper/schema', '/codegen', '/lint',
 // '/backfill' and '/keys', resolved entity metadata in 'bigtable-mapper/metadata', the byte level of reads (the
-// compiled request model, raw key-range reads) in 'bigtable-mapper/raw'. Internals (declaration records, the registry
+// compiled request model, raw key-range reads) in 'bigtable-mapper/raw', the details of observability in
+// 'bigtable-mapper/observe'. Internals (declaration records, the registry
 // instance, raw RPCs, mutation builders, planner nodes) stay importable inside the repository by relative path only.
 
 // Connecting and repositories: the everyday API.
@@ -23,8 +24,11 @@ export type { WriteBackReport } from './write/evolving/write-back-report.js';
 export type { MappingWarning } from './mapping/mapping-warning.js';
 // Observability (docs/observability.md): the event map names the other event types (`MapperEventMap['retry']`).
 export type { MapperEventMap, MapperEvents } from './repository/mapper-events.js';
+// Observability: options, the call summary and explain({ analyze }); the rest (the emitter class, event payloads,
+// scan-warning thresholds) is 'bigtable-mapper/observe', the server's read stats are 'bigtable-mapper/raw'.
 export type { CallSummary } from './observe/call-summary.js';
-export type { ExplainAnalysis } from './query/explain/explain-analysis.js';
+export type { ObserveOptions } from './observe/observe-options.js';
+export type { ExplainAnalysis, ExplainOptions } from './query/explain/explain-analysis.js';
 export { emitProcessWarning } from './write/report-warnings.js';
 export type { RewriteOutcome } from './write/evolving/rewrite-row.js';
 export type {
@@ -121,9 +125,8 @@ export type {
   ProtobufMessageType,
 } from './codecs/value/protobuf-message-type.js';
 
-// Row keys: the key values entities are read and written with. The row-key toolkit (key codecs, row-key schemas and
-// their files, OrderedCode, key ranges) is 'bigtable-mapper/keys'.
-export type { KeyRange, KeyValue } from './codecs/key/key-codec-types.js';
+// Row keys: the key values (`KeyValue`) and ranges (`KeyRange`) and the row-key toolkit (key codecs, row-key schemas
+// and their files, OrderedCode, key ranges) are 'bigtable-mapper/keys'.
 
 // The tools have their own entry points: 'bigtable-mapper/schema' (plan, apply, check and ensure tables; describe a
 // live table), 'bigtable-mapper/codegen' (entity source from schema files and back, inference from a live table),

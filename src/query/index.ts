@@ -20,6 +20,7 @@ export { TableCollectionExecutor } from './executor/table-collection-executor.js
 export { readKeyRange } from './executor/read-key-range.js';
 export type { KeyRangeReadOptions } from './executor/read-key-range.js';
 export type { RawKeyBounds } from './compiler/compile-range-read.js';
+export type { ServerReadStats } from './explain/explain-analysis.js';
 
 // Reads that writes make: prefix deletes and the conditional writes of evolving entities.
 export { planPrefixDelete } from './planner/plan-prefix-delete.js';

@@ -1,4 +1,5 @@
 import { checkMilliseconds } from '../errors/check-argument.js';
+import type { CallRecord } from '../observe/call-record.js';
 import type { BoundCallOptions, CallTimeouts } from './call-timeouts.js';
 import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
@@ -57,7 +58,7 @@ export function callOptions(
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
   readonly deadlineAt?: number;
-  readonly record?: BoundCallOptions['record'];
+  readonly record?: CallRecord | undefined;
 } {
   return {
     retry: policy.retry,

@@ -47,6 +47,7 @@ import { getEntityMetadata } from 'bigtable-mapper/metadata';
 import type { EntityMetadata } from 'bigtable-mapper/metadata';
 import { readKeyRange } from 'bigtable-mapper/raw';
 import type { ReadRowsRequestData } from 'bigtable-mapper/raw';
+import { SCAN_WARNING_MIN_ROWS } from 'bigtable-mapper/observe';
 
 @Entity({ table: 'devices' })
 @Family('d', { gc: Gc.maxVersions(1) })
@@ -95,6 +96,7 @@ try {
       keys: compareBytes(Uint8Array.of(1), Uint8Array.of(2)),
       metadata: getEntityMetadata(Device).table,
       raw: { rowsLimit: String(request?.rowsLimit), rows: rawRows },
+      observe: SCAN_WARNING_MIN_ROWS,
     },
   }));
 } finally {
@@ -160,6 +162,7 @@ const { backfill } = require('bigtable-mapper/backfill');
 const { orderedCode } = require('bigtable-mapper/keys');
 const { getEntityMetadata } = require('bigtable-mapper/metadata');
 const { readKeyRange } = require('bigtable-mapper/raw');
+const { TypedEvents } = require('bigtable-mapper/observe');
 
 class Device {}
 defineEntity(Device, {
@@ -196,6 +199,7 @@ async function main() {
         keys: typeof orderedCode.encodeString,
         metadata: getEntityMetadata(Device).table,
         raw: typeof readKeyRange,
+        observe: typeof TypedEvents,
       },
     }));
   } finally {
@@ -482,6 +486,7 @@ describe('the packed tarball', () => {
         keys: -1,
         metadata: 'devices',
         raw: { rowsLimit: '5', rows: 1 },
+        observe: 1000,
       },
     });
   }, 120_000);
@@ -506,6 +511,7 @@ describe('the packed tarball', () => {
         keys: 'function',
         metadata: 'devices',
         raw: 'function',
+        observe: 'function',
       },
     });
   }, 120_000);

@@ -30,6 +30,7 @@ const PUBLIC_ENTRIES = [
   'bigtable-mapper/metadata',
   'bigtable-mapper/keys',
   'bigtable-mapper/raw',
+  'bigtable-mapper/observe',
   'bigtable-mapper/backfill',
   'bigtable-mapper/schema',
   'bigtable-mapper/codegen',

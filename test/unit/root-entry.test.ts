@@ -37,3 +37,21 @@ describe('the root entry point', () => {
       expect(names).not.toContain(name);
   });
 });
+
+describe('the subpath entry points', () => {
+  it('each has an API report, a TypeScript path and a vitest alias', () => {
+    const read = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+    const pkg = JSON.parse(read('package.json')) as { exports: Record<string, unknown> };
+    const tsconfig = read('tsconfig.json');
+    const reports = read('scripts/api-report.mjs');
+    const vitest = read('vitest.config.ts');
+    const subpaths = Object.keys(pkg.exports).filter((s) => s !== './package.json');
+    expect(subpaths.length).toBeGreaterThan(10);
+    for (const subpath of subpaths) {
+      const name = subpath === '.' ? 'bigtable-mapper' : `bigtable-mapper/${subpath.slice(2)}`;
+      expect(reports, `api-report entry of ${subpath}`).toContain(`subpath: '${subpath}'`);
+      expect(tsconfig, `tsconfig path of ${name}`).toContain(`"${name}":`);
+      expect(vitest, `vitest alias of ${name}`).toContain(`^${name.replaceAll('/', '\\/')}$`);
+    }
+  });
+});

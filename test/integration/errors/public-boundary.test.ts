@@ -351,6 +351,10 @@ const ROWS: Readonly<Record<string, Row>> = {
       () => new Mapper(mapper().connection, { observe: { tracing: bad('off') } }),
     ],
   ],
+  'TypedEvents.on': [
+    ['listener null', 'INVALID_ARGUMENT', () => mapper().events.on('call', bad(null))],
+    ['listener a string', 'INVALID_ARGUMENT', () => mapper().events.on('call', bad('log'))],
+  ],
   'Mapper.connect': [
     ['connection null', 'INVALID_ARGUMENT', () => Mapper.connect(bad(null))],
     ['connection a string', 'INVALID_ARGUMENT', () => Mapper.connect(bad('localhost:8086'))],
@@ -1309,6 +1313,9 @@ const ROWS: Readonly<Record<string, Row>> = {
  */
 const NO_ARGUMENTS = new Set([
   'Mapper.close',
+  'Mapper.events', // readonly field
+  'TypedEvents.off', // removing a listener that is not there is a no-op, whatever the arguments
+  'TypedEvents.has', // an unknown event name has no listeners
   'Mapper.connection', // readonly field
   'Mapper.schema', // readonly field
   'Mapper.events', // readonly field

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Column, Entity, Family, KeyPart } from '../../../decorators/index.js';
 import type { CallSummary, MapperEventMap } from '../../../src/index.js';
-import type { RetryNotice } from '../../../src/observe/call-summary.js';
-import { SCAN_WARNING_MIN_ROWS } from '../../../src/observe/call-summary.js';
 import { Mapper } from '../../../src/index.js';
+import type { RetryNotice } from '../../../src/observe/index.js';
+import { SCAN_WARNING_MIN_ROWS } from '../../../src/observe/index.js';
 import type { MappingWarning } from '../../../src/mapping/mapping-warning.js';
 import { useMapper } from '../../../src/testing/vitest/use-mapper.js';
 import { committedRowResponse } from '../../support/mock-bigtable-server.js';

@@ -1,4 +1,4 @@
-import { checkFunction } from '../errors/check-argument.js';
+import { checkArray, checkFunction } from '../errors/check-argument.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 
 /**
@@ -18,7 +18,9 @@ export class TypedEvents<M extends object> {
   private readonly listeners = new Map<keyof M, Array<(event: never) => void>>();
 
   /** @param names - The events there are: any other name is refused (a typo would otherwise never fire). */
-  constructor(private readonly names: ReadonlyArray<keyof M & string>) {}
+  constructor(private readonly names: ReadonlyArray<keyof M & string>) {
+    checkArray({ api: 'TypedEvents.constructor', argument: 'names' }, names, 'a list of event names');
+  }
 
   private check(api: string, name: unknown): void {
     if (!this.names.includes(name as keyof M & string))

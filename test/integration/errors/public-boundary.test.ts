@@ -56,6 +56,7 @@ import {
   familySpecsOf,
 } from '../../../src/metadata/public/index.js';
 import { readKeyRange } from '../../../src/raw/index.js';
+import { TypedEvents } from '../../../src/observe/index.js';
 import {
   SchemaManager,
   describeTable,
@@ -351,10 +352,17 @@ const ROWS: Readonly<Record<string, Row>> = {
       () => new Mapper(mapper().connection, { observe: { tracing: bad('off') } }),
     ],
   ],
+  'TypedEvents.constructor': [['names null', 'INVALID_ARGUMENT', () => new TypedEvents(bad(null))]],
   'TypedEvents.on': [
     ['listener null', 'INVALID_ARGUMENT', () => mapper().events.on('call', bad(null))],
     ['listener a string', 'INVALID_ARGUMENT', () => mapper().events.on('call', bad('log'))],
+    ['unknown event', 'INVALID_ARGUMENT', () => mapper().events.on(bad('calls'), () => undefined)],
   ],
+  'TypedEvents.off': [
+    ['unknown event', 'INVALID_ARGUMENT', () => mapper().events.off(bad('calls'), () => undefined)],
+    ['listener null', 'INVALID_ARGUMENT', () => mapper().events.off('call', bad(null))],
+  ],
+  'TypedEvents.has': [['unknown event', 'INVALID_ARGUMENT', () => mapper().events.has(bad('warnings'))]],
   'Mapper.connect': [
     ['connection null', 'INVALID_ARGUMENT', () => Mapper.connect(bad(null))],
     ['connection a string', 'INVALID_ARGUMENT', () => Mapper.connect(bad('localhost:8086'))],
@@ -1313,9 +1321,6 @@ const ROWS: Readonly<Record<string, Row>> = {
  */
 const NO_ARGUMENTS = new Set([
   'Mapper.close',
-  'Mapper.events', // readonly field
-  'TypedEvents.off', // removing a listener that is not there is a no-op, whatever the arguments
-  'TypedEvents.has', // an unknown event name has no listeners
   'Mapper.connection', // readonly field
   'Mapper.schema', // readonly field
   'Mapper.events', // readonly field

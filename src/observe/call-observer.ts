@@ -8,6 +8,7 @@ import type {
   TracerProvider,
 } from '@opentelemetry/api';
 import { PartialWriteError } from '../errors/partial-write-error.js';
+import { printableKey } from '../errors/printable-key.js';
 import { CallMetrics } from './call-metrics.js';
 import type { AttemptRecord, CallInfo, RecordSink } from './call-record.js';
 import { CallRecord } from './call-record.js';
@@ -178,6 +179,8 @@ export class CallObserver<W = never> {
       finish: (record, error) => {
         if (otel === undefined || trace === undefined) return;
         trace.span.setAttributes(recordAttributes(record));
+        if (this.options.recordKeys === true && record.rowKey !== undefined)
+          trace.span.setAttribute('bigtable_mapper.row_key', printableKey(record.rowKey));
         if (error !== undefined) failSpan(otel, trace.span, error);
         trace.span.end();
       },

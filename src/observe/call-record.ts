@@ -73,6 +73,8 @@ export class CallRecord {
   readonly requestStats: ReadRowsRequestStats[] = [];
   /** Asks reads for `REQUEST_STATS_FULL` (explain with analyze). */
   wantsRequestStats = false;
+  /** The row the call is about, when it is about one (recorded on its span only if the user opts in). */
+  rowKey: Uint8Array | undefined;
   /** The failure of the attempt last ended, for the retry that follows it. */
   lastFailure: unknown;
 

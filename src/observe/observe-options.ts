@@ -13,4 +13,9 @@ export interface ObserveOptions {
   readonly tracing?: boolean;
   /** Operation duration, attempts, rows, bytes, mutations and batch outcomes. Default true. */
   readonly metrics?: boolean;
+  /**
+   * Puts the row key of a call about one row (a `get`, a single-row write) on its span as `bigtable_mapper.row_key`
+   * (escaped as errors print keys). Default false: keys may hold personal data. Never on metrics.
+   */
+  readonly recordKeys?: boolean;
 }

@@ -2,6 +2,7 @@ import type { MappingWarning } from '../mapping/mapping-warning.js';
 import type { CallInterceptor } from '../mapping/intercepted-call.js';
 import {
   checkArray,
+  checkBoolean,
   checkFunction,
   checkInteger,
   checkObject,
@@ -96,5 +97,10 @@ export function checkRepositoryOptions(api: string, options: unknown): asserts o
   if (o.interceptors !== undefined) {
     checkArray(site('interceptors'), o.interceptors, 'an array of interceptor functions');
     o.interceptors.forEach((interceptor, i) => checkFunction(site(`interceptors[${i}]`), interceptor));
+  }
+  // A switch that is no boolean ('off') would leave tracing on without a word.
+  const observe = o.observe as Record<string, unknown> | undefined;
+  for (const name of ['tracing', 'metrics', 'recordKeys'] as const) {
+    if (observe?.[name] !== undefined) checkBoolean(site(`observe.${name}`), observe[name]);
   }
 }

@@ -74,6 +74,7 @@ export async function callUnary<T>(
     deadlineAt: options.deadlineAt,
     record: options.record,
   });
+  if (options.record && options.rowKey) options.record.rowKey ??= options.rowKey;
   const unknown = (cause: unknown): OutcomeUnknownError =>
     new OutcomeUnknownError({
       ...(options.entity === undefined ? {} : { entity: options.entity }),

@@ -181,6 +181,8 @@ export async function* readRowBatches(
   // Converting up front makes a malformed request fail before any RPC; the first attempt sends this conversion.
   const appProfileId = appProfileOf(connection, 'readRows', options);
   const { record } = options;
+  if (record && request.rows?.rowKeys.length === 1 && request.rows.rowRanges.length === 0)
+    record.rowKey ??= request.rows.rowKeys[0];
   const withStats = options.onRequestStats !== undefined || record?.wantsRequestStats === true;
   const toProto = (data: ReadRowsRequestData): ReturnType<typeof toProtoReadRowsRequest> => {
     const proto = toProtoReadRowsRequest(tableName, appProfileId, data);

@@ -60,6 +60,7 @@ import {
   familySpecsOf,
 } from '../../../src/metadata/public/index.js';
 import { readKeyRange } from '../../../src/raw/index.js';
+import { TypedEvents } from '../../../src/observe/index.js';
 import {
   SchemaManager,
   describeTable,
@@ -108,7 +109,6 @@ import {
 import { formatFindings, lintEntities, lintSchemaFiles, sortFindings } from '../../../src/lint/index.js';
 import { backfill } from '../../../src/backfill/index.js';
 import type { ErrorCode } from '../../../src/index.js';
-import { TypedEvents } from '../../../src/observe/typed-events.js';
 import type { OrderedCodeDirection, RowKeySchema } from '../../../src/keys/index.js';
 import { useMapperPair } from '../../reliability/support/mapper-pair.js';
 
@@ -399,6 +399,11 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['now not a function', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { now: bad(5) })],
     ['tableIds a string', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { tableIds: bad('x') })],
     ['observe a string', 'INVALID_ARGUMENT', () => new Mapper(mapper().connection, { observe: bad('on') })],
+    [
+      'observe.tracing a string',
+      'INVALID_ARGUMENT',
+      () => new Mapper(mapper().connection, { observe: { tracing: bad('off') } }),
+    ],
     [
       'interceptors a function, not a list',
       'INVALID_ARGUMENT',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Column, Entity, Family, KeyPart, Version } from '../../../decorators/index.js';
 import { AbortedError } from '../../../src/errors/aborted-error.js';
 import { AlreadyExistsError } from '../../../src/errors/already-exists-error.js';
+import { Mapper } from '../../../src/index.js';
 import { useMapper } from '../../../src/testing/vitest/use-mapper.js';
 import { useOpenTelemetry } from '../../support/use-open-telemetry.js';
 
@@ -115,6 +116,20 @@ describe('tracing', () => {
     expect(telemetry.spans().length).toBeGreaterThan(6);
     expect(dump).not.toContain(SECRET);
     expect(dump).not.toContain('name-');
+  });
+
+  it('observe.recordKeys: the row key of a one-row call on its span, and only then', async () => {
+    const opted = new Mapper(mapper().connection, {
+      tableIds: { traced_devices: table() },
+      observe: { recordKeys: true },
+    });
+    const devices = opted.repository(Device);
+    await devices.save(device('opt', 'in'));
+    await devices.get({ kind: 'opt', id: 'in' });
+    await devices.find({ kind: 'opt' }).toArray();
+    const keyOf = (name: string): unknown =>
+      telemetry.spans().find((s) => s.name === `${name} ${table()}`)?.attributes['bigtable_mapper.row_key'];
+    expect([keyOf('save'), keyOf('get'), keyOf('find')]).toEqual(['opt#in', 'opt#in', undefined]);
   });
 
   it('a streamed read ends its span when the loop breaks, with the rows it returned', async () => {

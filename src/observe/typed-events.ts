@@ -1,4 +1,4 @@
-import { checkArray, checkFunction } from '../errors/check-argument.js';
+import { checkFunction } from '../errors/check-argument.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 
 /**

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { ensureDeps, run } from './ensure-deps.mjs';
 import { summarizeVitestReport } from './summarize-vitest-report.mjs';
+import { emulatorPids, leftoverEmulators } from './leftover-emulators.mjs';
 
 process.chdir(new URL('..', import.meta.url).pathname);
 if (process.env.UPDATE_GOLDENS !== undefined) {
@@ -44,6 +45,7 @@ if (staticChecks) {
 const report = '.vitest-report.json';
 rmSync(report, { force: true });
 let failed = false;
+const emulatorsBefore = emulatorPids();
 try {
   console.log('\n[test] vitest');
   run('npx', [
@@ -66,4 +68,12 @@ for (const problem of summary.problems) console.error(`[test] ${problem}`);
 if (failed && summary.ok)
   console.error('[test] vitest exited with an error although every test passed (output above)');
 console.log(summary.line);
-process.exit(failed || !summary.ok ? 1 : 0);
+// Every emulator the suite started must be gone when it ends (tests, the kit and the global setup stop their own).
+let leftBehind = [];
+if (emulatorsBefore === undefined) console.log('[test] no /proc here: emulators left behind are not checked');
+else leftBehind = await leftoverEmulators(emulatorsBefore);
+if (leftBehind.length > 0)
+  console.error(
+    `[test] the suite left ${leftBehind.length} emulator process(es) running: pids ${leftBehind.join(', ')} (now killed)`,
+  );
+process.exit(failed || !summary.ok || leftBehind.length > 0 ? 1 : 0);

@@ -1,5 +1,5 @@
 import type { ValueCodec } from './value-codec.js';
-import { codecFailure } from './codec-failure.js';
+import { checkCellBytes, codecFailure } from './codec-failure.js';
 
 /**
  * One byte: 0x00 false, 0x01 true. Any other content is rejected on decode rather than guessed.
@@ -19,6 +19,7 @@ export const booleanCodec: ValueCodec<boolean> = Object.freeze({
     return bytes;
   },
   decode(bytes: Uint8Array): boolean {
+    checkCellBytes('boolean', bytes);
     if (bytes.length !== 1 || (bytes[0] !== 0 && bytes[0] !== 1))
       throw codecFailure('boolean', 'decode', bytes, 'one byte 0x00 or 0x01');
     return bytes[0] === 1;

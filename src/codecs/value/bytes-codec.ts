@@ -1,5 +1,5 @@
 import type { ValueCodec } from './value-codec.js';
-import { codecFailure, plainBytes } from './codec-failure.js';
+import { checkCellBytes, codecFailure, plainBytes } from './codec-failure.js';
 
 /**
  * Raw bytes, stored as-is. Encoding accepts any Uint8Array (a Buffer too); decoding returns a fresh plain
@@ -17,6 +17,7 @@ export const bytesCodec: ValueCodec<Uint8Array> = Object.freeze({
     return plainBytes(value);
   },
   decode(bytes: Uint8Array): Uint8Array {
+    checkCellBytes('bytes', bytes);
     return plainBytes(bytes);
   },
 });

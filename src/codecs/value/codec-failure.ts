@@ -33,3 +33,17 @@ export function plainBytes(bytes: Uint8Array): Uint8Array {
   copy.set(bytes);
   return copy;
 }
+
+/**
+ * Refuses a cell value that is no byte array before a codec reads it: `decode(null)` is a ValueEncodingError
+ * naming the codec, not a TypeError from deep inside it (a codec is public: `Codecs.int64.decode(x)`).
+ *
+ * @example
+ * ```ts
+ * checkCellBytes('int64', bytes); // throws ValueEncodingError unless bytes is a Uint8Array
+ * ```
+ */
+export function checkCellBytes(codec: string, bytes: unknown): asserts bytes is Uint8Array {
+  if (!(bytes instanceof Uint8Array))
+    throw codecFailure(codec, 'decode', bytes, 'a Uint8Array (a cell value)');
+}

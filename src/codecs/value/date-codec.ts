@@ -1,5 +1,5 @@
 import type { ValueCodec } from './value-codec.js';
-import { codecFailure } from './codec-failure.js';
+import { checkCellBytes, codecFailure } from './codec-failure.js';
 import { int64Codec } from './int64-codec.js';
 
 // ECMAScript Dates cover ±8.64e15 ms around the epoch; an int64 outside that cannot be a Date.
@@ -22,6 +22,7 @@ export const dateCodec: ValueCodec<Date> = Object.freeze({
     return int64Codec.encode(BigInt(value.getTime()));
   },
   decode(bytes: Uint8Array): Date {
+    checkCellBytes('date', bytes);
     if (bytes.length !== 8)
       throw codecFailure('date', 'decode', bytes, 'exactly 8 bytes (int64 milliseconds)');
     const millis = int64Codec.decode(bytes);

@@ -1,5 +1,5 @@
 import type { ValueCodec } from './value-codec.js';
-import { codecFailure } from './codec-failure.js';
+import { checkCellBytes, codecFailure } from './codec-failure.js';
 import { float64BigEndian, readFloat64BigEndian } from './scalar-bytes.js';
 
 /**
@@ -19,6 +19,7 @@ export const float64Codec: ValueCodec<number> = Object.freeze({
     return float64BigEndian(Number.isNaN(value) ? NaN : value);
   },
   decode(bytes: Uint8Array): number {
+    checkCellBytes('float64', bytes);
     if (bytes.length !== 8)
       throw codecFailure('float64', 'decode', bytes, 'exactly 8 bytes (big-endian IEEE-754)');
     return readFloat64BigEndian(bytes);

@@ -1,5 +1,5 @@
 import type { ValueCodec } from './value-codec.js';
-import { codecFailure } from './codec-failure.js';
+import { checkCellBytes, codecFailure } from './codec-failure.js';
 import { int64BigEndian, readInt64BigEndian } from './scalar-bytes.js';
 
 const MIN = -(2n ** 63n);
@@ -12,6 +12,7 @@ function writeInt64(codec: string, value: bigint): Uint8Array {
 }
 
 function readInt64(codec: string, bytes: Uint8Array): bigint {
+  checkCellBytes(codec, bytes);
   if (bytes.length !== 8) throw codecFailure(codec, 'decode', bytes, 'exactly 8 bytes (big-endian int64)');
   return readInt64BigEndian(bytes);
 }

@@ -1,5 +1,5 @@
 import type { ValueCodec } from './value-codec.js';
-import { codecFailure } from './codec-failure.js';
+import { checkCellBytes, codecFailure } from './codec-failure.js';
 import { stringCodec } from './string-codec.js';
 
 /**
@@ -71,6 +71,7 @@ export const jsonCodec: ValueCodec<unknown> = Object.freeze({
     return stringCodec.encode(JSON.stringify(value));
   },
   decode(bytes: Uint8Array): unknown {
+    checkCellBytes('json', bytes);
     const text = stringCodec.decode(bytes);
     try {
       return JSON.parse(text) as unknown;

@@ -1,7 +1,7 @@
 import { checkObject, checkOptions } from '../../errors/check-argument.js';
 import type { ProtobufConversionOptions, ProtobufMessageType } from './protobuf-message-type.js';
 import type { ValueCodec } from './value-codec.js';
-import { codecFailure, plainBytes } from './codec-failure.js';
+import { checkCellBytes, codecFailure, plainBytes } from './codec-failure.js';
 import { checkProtobufObject, ProtobufValueProblem } from './protobuf-object-check.js';
 
 /**
@@ -106,6 +106,7 @@ export function protobufCodec<T extends object = Record<string, unknown>>(
       return plainBytes(type.encode(message).finish());
     },
     decode(bytes: Uint8Array): T {
+      checkCellBytes(name, bytes);
       let message: object;
       try {
         // Decoding from a plain Uint8Array (not a Buffer) makes protobufjs return bytes fields as Uint8Array.

@@ -1,5 +1,5 @@
 import type { ValueCodec } from './value-codec.js';
-import { codecFailure } from './codec-failure.js';
+import { checkCellBytes, codecFailure } from './codec-failure.js';
 import { loneSurrogateIndex, utf8DecodeFatal, utf8EncodeTransient } from '../key/utf8.js';
 
 /**
@@ -21,6 +21,7 @@ export const stringCodec: ValueCodec<string> = Object.freeze({
     return utf8EncodeTransient(value);
   },
   decode(bytes: Uint8Array): string {
+    checkCellBytes('string', bytes);
     try {
       return utf8DecodeFatal(bytes);
     } catch (error) {

@@ -51,16 +51,14 @@ export class CallMetrics {
   record(record: CallRecord, attributes: Attributes, errorType: string | undefined): void {
     const withError = errorType === undefined ? attributes : { ...attributes, 'error.type': errorType };
     this.duration.record((record.durationMs ?? 0) / 1000, withError);
-    const add = (counter: Counter, value: number): void => {
-      if (value > 0) counter.add(value, attributes);
-    };
-    add(this.attempts, record.attempts);
-    add(this.retries, record.retries);
-    add(this.rowsRead, record.rowsReceived);
-    add(this.rowsReturned, record.rowsReturned);
-    add(this.bytesRead, record.bytesReceived);
-    add(this.mutations, record.mutations);
-    add(this.bytesWritten, record.bytesWritten);
+    // Zero counts are not added: each add costs the SDK a lookup of the attribute set's point.
+    if (record.attempts > 0) this.attempts.add(record.attempts, attributes);
+    if (record.retries > 0) this.retries.add(record.retries, attributes);
+    if (record.rowsReceived > 0) this.rowsRead.add(record.rowsReceived, attributes);
+    if (record.rowsReturned > 0) this.rowsReturned.add(record.rowsReturned, attributes);
+    if (record.bytesReceived > 0) this.bytesRead.add(record.bytesReceived, attributes);
+    if (record.mutations > 0) this.mutations.add(record.mutations, attributes);
+    if (record.bytesWritten > 0) this.bytesWritten.add(record.bytesWritten, attributes);
     const { batch } = record;
     if (batch) {
       for (const [outcome, count] of [

@@ -39,6 +39,57 @@ export interface ObserverEvents<W> {
   warning: W | ScanWarning;
 }
 
+/** The shared attributes of one (table, operation, entity): metric points' and spans' (the metric ones plus the server). */
+interface AttributeSets {
+  readonly base: Attributes;
+  readonly span: Attributes;
+}
+
+const MAX_ATTRIBUTE_SETS = 1_000;
+
+/**
+ * One attempt of a traced call, drawn as a child span only when the call makes more than one (see the sink): until
+ * then it keeps its times and outcome, and drawing it later gives the span those times.
+ */
+class LazyAttempt implements AttemptRecord {
+  private readonly startedAt = performance.now();
+  private endedAt: number | undefined;
+  private error: unknown;
+  private span: Span | undefined;
+
+  constructor(
+    private readonly otel: OpenTelemetry,
+    private readonly record: CallRecord,
+    readonly rpc: string,
+    private readonly n: number,
+  ) {}
+
+  draw(tracer: Tracer, parent: Context, attributes: Attributes): void {
+    const { otel } = this;
+    // Performance-clock times: the SDK converts them with its own time origin, as it does its own clock.
+    const span = tracer.startSpan(
+      this.rpc,
+      { kind: otel.SpanKind.CLIENT, attributes, startTime: this.startedAt },
+      parent,
+    );
+    span.setAttribute('bigtable_mapper.attempt', this.n);
+    this.span = span;
+    if (this.endedAt !== undefined) this.close(span, this.endedAt);
+  }
+
+  end(error?: unknown): void {
+    this.record.lastFailure = error;
+    this.error = error;
+    this.endedAt = performance.now();
+    if (this.span) this.close(this.span, this.endedAt);
+  }
+
+  private close(span: Span, at: number): void {
+    if (this.error !== undefined) failSpan(this.otel, span, this.error);
+    span.end(at);
+  }
+}
+
 /** A provider's class name tells the API's no-op apart (the API exports no other way to ask). */
 function isNoop(provider: object): boolean {
   return provider.constructor.name.startsWith('Noop');
@@ -62,6 +113,7 @@ export class CallObserver<W = never> {
   private tracer: Tracer | undefined;
   private meterFrom: MeterProvider | undefined;
   private metrics: CallMetrics | undefined;
+  private readonly attributeSets = new Map<string, AttributeSets>();
 
   constructor(
     private readonly endpoint: ObservedEndpoint,
@@ -103,67 +155,77 @@ export class CallObserver<W = never> {
     const tracer = otel && this.activeTracer(otel);
     const others =
       always || (otel !== undefined && this.activeMetrics(otel) !== undefined) || this.events.listens();
-    let trace = otel && tracer ? this.startSpan(otel, tracer, info) : undefined;
+    let span = otel && tracer ? this.startSpan(otel, tracer, info) : undefined;
     // A span the sampler dropped records nothing, nor would its children (the default sampler follows the parent).
-    if (trace !== undefined && !trace.span.isRecording()) {
-      trace.span.end();
-      trace = undefined;
+    if (span !== undefined && !span.isRecording()) {
+      span.end();
+      span = undefined;
     }
-    if (trace === undefined && !others) return undefined;
-    return new CallRecord(info, this.sink(info, trace));
+    if (span === undefined && !others) return undefined;
+    return new CallRecord(info, this.sink(info, otel, span));
   }
 
-  private startSpan(otel: OpenTelemetry, tracer: Tracer, info: CallInfo): { span: Span; context: Context } {
-    const parent = otel.context.active();
-    const span = tracer.startSpan(
+  private startSpan(otel: OpenTelemetry, tracer: Tracer, info: CallInfo): Span {
+    return tracer.startSpan(
       `${info.operation} ${info.table}`,
-      { kind: otel.SpanKind.CLIENT, attributes: this.spanAttributes(info, info.operation) },
-      parent,
+      { kind: otel.SpanKind.CLIENT, attributes: this.attributesOf(info, info.operation).span },
+      otel.context.active(),
     );
-    return { span, context: otel.trace.setSpan(parent, span) };
   }
 
-  private baseAttributes(info: CallInfo, operation: string): Attributes {
-    return {
-      'db.system.name': 'gcp.bigtable',
-      'db.namespace': this.endpoint.instance,
-      'db.collection.name': info.table,
-      'db.operation.name': operation,
-      ...(info.entity === undefined ? {} : { 'bigtable_mapper.entity': info.entity }),
+  /**
+   * The attribute sets of a (table, operation, entity): built once and shared by every call and metric point (the
+   * SDK copies span attributes and keys metric points by their content), so a call builds no attribute object.
+   */
+  private attributesOf(info: CallInfo, operation: string): AttributeSets {
+    const key = `${info.table}\n${operation}\n${info.entity ?? ''}`;
+    let sets = this.attributeSets.get(key);
+    if (sets === undefined) {
+      const { instance, serverAddress, serverPort } = this.endpoint;
+      const base: Attributes = Object.freeze({
+        'db.system.name': 'gcp.bigtable',
+        'db.namespace': instance,
+        'db.collection.name': info.table,
+        'db.operation.name': operation,
+        ...(info.entity === undefined ? {} : { 'bigtable_mapper.entity': info.entity }),
+      });
+      const span: Attributes = Object.freeze({
+        ...base,
+        'server.address': serverAddress,
+        ...(serverPort === undefined ? {} : { 'server.port': serverPort }),
+      });
+      // Low cardinality by design; the bound only guards against a table name made per call.
+      if (this.attributeSets.size >= MAX_ATTRIBUTE_SETS) this.attributeSets.clear();
+      sets = { base, span };
+      this.attributeSets.set(key, sets);
+    }
+    return sets;
+  }
+
+  /**
+   * What a record reports as it goes: its attempts, a `retry` event per retry, its end. A call's first attempt gets a
+   * child span only once a second one begins (a retry, another request): most calls make one RPC, whose span would
+   * only repeat the call's, so the lone attempt is kept as its start and end times and drawn only when needed.
+   */
+  private sink(info: CallInfo, otel: OpenTelemetry | undefined, span: Span | undefined): RecordSink {
+    let context: Context | undefined;
+    let lone: LazyAttempt | undefined;
+    let many = false;
+    const draw = (attempt: LazyAttempt): void => {
+      context ??= otel!.trace.setSpan(otel!.context.active(), span!);
+      attempt.draw(this.tracer!, context, this.attributesOf(info, attempt.rpc).span);
     };
-  }
-
-  private spanAttributes(info: CallInfo, operation: string): Attributes {
-    const { serverAddress, serverPort } = this.endpoint;
-    return {
-      ...this.baseAttributes(info, operation),
-      'server.address': serverAddress,
-      ...(serverPort === undefined ? {} : { 'server.port': serverPort }),
-    };
-  }
-
-  /** What a record reports as it goes: a child span per attempt, a `retry` event per retry. */
-  private sink(info: CallInfo, trace: { span: Span; context: Context } | undefined): RecordSink {
-    const { otel } = this;
     return {
       attempt: (record, rpc, n): AttemptRecord => {
-        if (otel === undefined || trace === undefined)
-          return { end: (error) => (record.lastFailure = error) };
-        const span = this.tracer!.startSpan(
-          rpc,
-          {
-            kind: otel.SpanKind.CLIENT,
-            attributes: { ...this.spanAttributes(info, rpc), 'bigtable_mapper.attempt': n },
-          },
-          trace.context,
-        );
-        return {
-          end: (error) => {
-            record.lastFailure = error;
-            if (error !== undefined) failSpan(otel, span, error);
-            span.end();
-          },
-        };
+        if (otel === undefined || span === undefined) return { end: (error) => (record.lastFailure = error) };
+        const attempt = new LazyAttempt(otel, record, rpc, n);
+        if (lone === undefined && !many) lone = attempt;
+        else {
+          if (!many && lone !== undefined) draw(lone);
+          many = true;
+          draw(attempt);
+        }
+        return attempt;
       },
       retry: (record, rpc, n) => {
         if (!this.events.listens('retry')) return;
@@ -177,12 +239,12 @@ export class CallObserver<W = never> {
         });
       },
       finish: (record, error) => {
-        if (otel === undefined || trace === undefined) return;
-        trace.span.setAttributes(recordAttributes(record));
+        if (otel === undefined || span === undefined) return;
+        span.setAttributes(recordAttributes(record, many ? undefined : lone?.rpc));
         if (this.options.recordKeys === true && record.rowKey !== undefined)
-          trace.span.setAttribute('bigtable_mapper.row_key', printableKey(record.rowKey));
-        if (error !== undefined) failSpan(otel, trace.span, error);
-        trace.span.end();
+          span.setAttribute('bigtable_mapper.row_key', printableKey(record.rowKey));
+        if (error !== undefined) failSpan(otel, span, error);
+        span.end();
       },
     };
   }
@@ -206,7 +268,7 @@ export class CallObserver<W = never> {
     const { otel } = this;
     if (otel) {
       const metrics = this.activeMetrics(otel);
-      metrics?.record(record, this.baseAttributes(record.info, record.info.operation), errorType);
+      metrics?.record(record, this.attributesOf(record.info, record.info.operation).base, errorType);
     }
     if (this.events.listens('call')) this.events.emit('call', summaryOf(record, error, errorType));
     if (
@@ -237,25 +299,25 @@ function failSpan(otel: OpenTelemetry, span: Span, error: unknown): void {
   span.setStatus({ code: otel.SpanStatusCode.ERROR, message: type });
 }
 
-/** The library attributes of an ended call's span: what it cost (counts only, never keys or values). */
-function recordAttributes(record: CallRecord): Attributes {
+/**
+ * The library attributes of an ended call's span: what it cost (counts only, never keys or values), and the RPC of
+ * a call that made a single attempt (which then has no child span to name it).
+ */
+function recordAttributes(record: CallRecord, loneRpc: string | undefined): Attributes {
   const attributes: Attributes = {
     'bigtable_mapper.attempts': record.attempts,
     'bigtable_mapper.requests': record.requests,
   };
-  const counts: ReadonlyArray<readonly [string, number]> = [
-    ['retries', record.retries],
-    ['rows_received', record.rowsReceived],
-    ['cells_received', record.cellsReceived],
-    ['bytes_received', record.bytesReceived],
-    ['rows_returned', record.rowsReturned],
-    ['mutations', record.mutations],
-    ['bytes_written', record.bytesWritten],
-  ];
-  for (const [name, value] of counts) if (value > 0) attributes[`bigtable_mapper.${name}`] = value;
+  if (loneRpc !== undefined) attributes['bigtable_mapper.rpc'] = loneRpc;
+  if (record.retries > 0) attributes['bigtable_mapper.retries'] = record.retries;
+  if (record.rowsReceived > 0) attributes['bigtable_mapper.rows_received'] = record.rowsReceived;
+  if (record.cellsReceived > 0) attributes['bigtable_mapper.cells_received'] = record.cellsReceived;
+  if (record.bytesReceived > 0) attributes['bigtable_mapper.bytes_received'] = record.bytesReceived;
   // A read that returned nothing says so (a zero is information there, not noise).
-  if (record.requests > 0 && record.mutations === 0)
+  if (record.rowsReturned > 0 || (record.requests > 0 && record.mutations === 0))
     attributes['bigtable_mapper.rows_returned'] = record.rowsReturned;
+  if (record.mutations > 0) attributes['bigtable_mapper.mutations'] = record.mutations;
+  if (record.bytesWritten > 0) attributes['bigtable_mapper.bytes_written'] = record.bytesWritten;
   const { batch } = record;
   if (batch) {
     attributes['bigtable_mapper.batch.size'] = batch.size;

@@ -4,6 +4,8 @@ import { interceptedRows } from '../mapping/intercepted-rows.js';
 import { runAfterLoad } from '../mapping/run-entity-hooks.js';
 import type { EntityClass, EntityMetadata } from '../metadata/entity-metadata.js';
 import type { CollectionExecutor, CollectionRow, QueryExecutor } from '../query/index.js';
+import type { CallObserver } from '../observe/call-observer.js';
+import type { CallInfo } from '../observe/call-record.js';
 
 /** The parts of an {@link InterceptedCall} a call site knows; the gate fills in the rest. */
 export interface CallRows {
@@ -42,8 +44,29 @@ type CollectionRun = Parameters<CollectionExecutor['execute']>;
 export class CallGate {
   private readonly interceptors: readonly CallInterceptor[];
 
-  constructor(interceptors: readonly CallInterceptor[] | undefined) {
+  /**
+   * `observer`: the mapper's, to which a read vetoed here is reported as a failed call (a write is vetoed inside its
+   * observed call already); none for a gate outside a mapper.
+   */
+  constructor(
+    interceptors: readonly CallInterceptor[] | undefined,
+    private readonly observer?: Pick<CallObserver, 'begin' | 'end'>,
+  ) {
     this.interceptors = interceptors === undefined ? NONE : [...interceptors];
+  }
+
+  /**
+   * Admits a read, reporting a veto to the observer as the read's call (span, metrics, `call` event) failed with
+   * CALL_VETOED: the read's own observation never began, since it begins with the read's first request.
+   */
+  private async admitRead(admission: Promise<void> | undefined, info: () => CallInfo): Promise<void> {
+    try {
+      await admission;
+    } catch (error) {
+      const { observer } = this;
+      if (observer) observer.end(observer.begin(info()), error);
+      throw error;
+    }
   }
 
   /** Whether any interceptor is registered. */
@@ -103,22 +126,29 @@ export class CallGate {
   ): QueryExecutor {
     const afterLoad = operation !== 'has' && meta.hooks !== undefined && meta.hooks.afterLoad.length > 0;
     if (!this.active && !afterLoad) return executor;
-    const admit = (plan: QueryRun[1]): Promise<void> | undefined =>
-      this.admit(operation, [meta.target], tableId, interceptedRows(plan.request ? [plan.request.rows] : []));
+    const admit = (plan: QueryRun[1], options: QueryRun[2]): Promise<void> | undefined => {
+      const admission = this.admit(
+        operation,
+        [meta.target],
+        tableId,
+        interceptedRows(plan.request ? [plan.request.rows] : []),
+      );
+      return admission && this.admitRead(admission, () => readInfo(options, 'find', meta.name, tableId));
+    };
     const loaded = (entity: object | undefined): void => {
       if (afterLoad && entity !== undefined) runAfterLoad(meta, entity);
     };
     return {
       now: () => executor.now(),
       async *execute(...[rowMeta, plan, options]: QueryRun) {
-        await admit(plan);
+        await admit(plan, options);
         for await (const row of executor.execute(rowMeta, plan, options)) {
           loaded(row.entity);
           yield row;
         }
       },
       async forEach(rowMeta, plan, options, onRow) {
-        await admit(plan);
+        await admit(plan, options);
         await executor.forEach(rowMeta, plan, options, (key, entity) => {
           loaded(entity);
           onRow(key, entity);
@@ -133,16 +163,19 @@ export class CallGate {
    */
   collectionExecutor(executor: CollectionExecutor, tableIdOf: (table: string) => string): CollectionExecutor {
     const admit = (...args: Parameters<CallGate['admit']>): Promise<void> | undefined => this.admit(...args);
+    const admitRead = this.admitRead.bind(this);
     const active = this.active;
     async function* gated(...[plan, options]: CollectionRun): AsyncGenerator<CollectionRow> {
       const metas = plan.members.map((m) => m.meta);
       const rows = interceptedRows(plan.requests.flatMap((r) => (r.request ? [r.request.rows] : [])));
-      await admit(
+      const table = tableIdOf(metas[0]!.table);
+      const admission = admit(
         'collection',
         metas.map((m) => m.target),
-        tableIdOf(metas[0]!.table),
+        table,
         rows,
       );
+      if (admission) await admitRead(admission, () => readInfo(options, 'collection', undefined, table));
       const byMember = new Map(plan.members.map((m) => [m.name, m.meta]));
       for await (const row of executor.execute(plan, options)) {
         const meta = byMember.get(row.member);
@@ -159,4 +192,14 @@ export class CallGate {
           : executor.execute(plan, options),
     };
   }
+}
+
+/** A read's call as its executor observes it (see TableQueryExecutor, TableCollectionExecutor). */
+function readInfo(
+  options: { readonly operation?: string | undefined },
+  operation: string,
+  entity: string | undefined,
+  table: string,
+): CallInfo {
+  return { operation: options.operation ?? operation, entity, table };
 }

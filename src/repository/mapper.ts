@@ -100,7 +100,7 @@ export class Mapper {
     this.schema = new SchemaManager(connection, options.tableIds, policy);
     this.observer = mapperObserver(connection, options);
     this.events = this.observer.events;
-    this.gate = new CallGate(options.interceptors);
+    this.gate = new CallGate(options.interceptors, this.observer);
   }
 
   /**

@@ -87,7 +87,7 @@ export function repositoryParts<E extends object>(
       upcast: writeBack ? writeBack.offer.bind(writeBack) : undefined,
       observer: observed,
     }));
-  const gate = new CallGate(options.interceptors);
+  const gate = new CallGate(options.interceptors, observed);
   const admit = (operation: CallOperation, rows: () => CallRows): Promise<void> | undefined =>
     gate.active ? gate.admit(operation, [meta.target], tableId(), rows()) : undefined;
   return {

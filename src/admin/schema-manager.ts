@@ -29,6 +29,32 @@ import { planSchema } from './schema-plan.js';
 import type { RowKeySchemaJson, RowKeySchemaState, TableSchema } from './table-schema.js';
 import { desiredSchema, rowKeySchemaFromJson, rowKeySchemaToJson } from './table-schema.js';
 import type { RowKeySchema } from '../codecs/key/row-key-schema.js';
+import { CallObserver } from '../observe/call-observer.js';
+import type { OperationObserver } from '../observe/observe-call.js';
+import { observeCall } from '../observe/observe-call.js';
+import { observedEndpoint } from '../transport/observed-endpoint.js';
+
+/** The observers of the mappers' schema managers (a manager made alone observes its calls itself). */
+const observers = new WeakMap<SchemaManager, OperationObserver>();
+
+/**
+ * Makes `observer` (a mapper's) observe `manager`'s calls, so that they also reach the mapper's `call` events and
+ * follow its `observe` switches.
+ *
+ * @example
+ * ```ts
+ * observeSchemaCalls(this.schema, this.observer);
+ * ```
+ */
+export function observeSchemaCalls(manager: SchemaManager, observer: OperationObserver): void {
+  observers.set(manager, observer);
+}
+
+/** The table a call is about: its one table, else none (see CallInfo). */
+function tableOf(tableIds: readonly string[]): string {
+  const unique = new Set(tableIds);
+  return unique.size === 1 ? [...unique][0]! : '';
+}
 
 /**
  * Options of {@link SchemaManager.apply}; `signal` and `timeoutMs` bound the whole apply (default deadline: the
@@ -121,6 +147,19 @@ export class SchemaManager {
     checkObject({ api, argument: 'tableIds' }, tableIds, 'an object of table ids by declared table name');
   }
 
+  private ownObserver: CallObserver | undefined;
+
+  /**
+   * Runs one public operation as one observed call (`schema.plan`, `schema.apply`, …: a span, metrics and, for a
+   * mapper's manager, a `call` event); the operations it is made of are not observed again.
+   */
+  private observed<T>(operation: string, tableIds: readonly string[], run: () => Promise<T>): Promise<T> {
+    const observer = observers.has(this)
+      ? observers.get(this)
+      : (this.ownObserver ??= new CallObserver(observedEndpoint(this.connection)));
+    return observeCall(observer, { operation, entity: undefined, table: tableOf(tableIds) }, run);
+  }
+
   /** One deadline for a whole operation, fixed when it begins (kept when an enclosing operation fixed it). */
   private bind(call: PerCallOptions): BoundCall {
     return bindDeadline(call, this.calls.timeouts?.adminMs ?? DEFAULT_TIMEOUTS.adminMs);
@@ -142,6 +181,10 @@ export class SchemaManager {
    */
   async live(tableId: string, options: PerCallOptions = {}): Promise<TableSchema | undefined> {
     checkString({ api: 'SchemaManager.live', argument: 'tableId' }, tableId, 'a table id');
+    return this.observed('schema.live', [tableId], () => this.liveOf(tableId, options));
+  }
+
+  private async liveOf(tableId: string, options: PerCallOptions): Promise<TableSchema | undefined> {
     const table = await getTableSchema(this.connection, tableId, this.admin(this.bind(options)));
     if (!table) return undefined;
     let rowKeySchema: RowKeySchemaState;
@@ -163,7 +206,9 @@ export class SchemaManager {
    */
   async plan(entities: readonly EntityClass[], options: PlanOptions = {}): Promise<SchemaPlan> {
     checkClasses({ api: 'SchemaManager.plan', argument: 'entities' }, entities);
-    return this.planTables(desiredSchema(entities, { tableIds: this.tableIds }), options);
+    checkOptions({ api: 'SchemaManager.plan', argument: 'options' }, options);
+    const desired = desiredSchema(entities, { tableIds: this.tableIds });
+    return this.observed('schema.plan', planned(desired, options), () => this.planOf(desired, options));
   }
 
   /**
@@ -180,10 +225,16 @@ export class SchemaManager {
   async planTables(desired: readonly TableSchema[], options: PlanOptions = {}): Promise<SchemaPlan> {
     checkTables('SchemaManager.planTables', desired);
     checkOptions({ api: 'SchemaManager.planTables', argument: 'options' }, options);
+    return this.observed('schema.plan', planned(desired, options), () => this.planOf(desired, options));
+  }
+
+  private async planOf(desired: readonly TableSchema[], options: PlanOptions): Promise<SchemaPlan> {
     const call = this.bind(options);
     const live: Record<string, TableSchema | undefined> = {};
-    for (const tableId of [...desired.map((t) => t.tableId), ...(options.pruneTables ?? [])])
-      live[tableId] = await this.live(tableId, call);
+    for (const tableId of [...desired.map((t) => t.tableId), ...(options.pruneTables ?? [])]) {
+      checkString({ api: 'SchemaManager.live', argument: 'tableId' }, tableId, 'a table id');
+      live[tableId] = await this.liveOf(tableId, call);
+    }
     return planSchema(desired, live, options);
   }
 
@@ -197,8 +248,11 @@ export class SchemaManager {
    */
   async check(entities: readonly EntityClass[], options: PerCallOptions = {}): Promise<SchemaDrift> {
     checkClasses({ api: 'SchemaManager.check', argument: 'entities' }, entities);
-    const plan = await this.plan(entities, { ...this.bind(options), pruneFamilies: true });
-    return { ...plan, inSync: plan.changes.length === 0 };
+    const desired = desiredSchema(entities, { tableIds: this.tableIds });
+    return this.observed('schema.check', tablesOf(desired), async () => {
+      const plan = await this.planOf(desired, { ...this.bind(options), pruneFamilies: true });
+      return { ...plan, inSync: plan.changes.length === 0 };
+    });
   }
 
   /**
@@ -225,6 +279,14 @@ export class SchemaManager {
           expected: `one of ${[...KINDS].join(', ')}`,
         });
     }
+    return this.observed(
+      'schema.apply',
+      plan.changes.map((c) => c.tableId),
+      () => this.applyOf(plan, options),
+    );
+  }
+
+  private async applyOf(plan: SchemaPlan, options: ApplyOptions): Promise<ApplyResult> {
     const destructive = plan.changes.filter(isDestructive);
     if (destructive.length > 0 && !options.allowDestructive)
       throw new DestructiveChangeError(destructive.map(describeChange));
@@ -249,7 +311,8 @@ export class SchemaManager {
    */
   async ensure(entities: readonly EntityClass[], options: PerCallOptions = {}): Promise<ApplyResult> {
     checkClasses({ api: 'SchemaManager.ensure', argument: 'entities' }, entities);
-    return this.ensureTables(desiredSchema(entities, { tableIds: this.tableIds }), options);
+    const desired = desiredSchema(entities, { tableIds: this.tableIds });
+    return this.observed('schema.ensure', tablesOf(desired), () => this.ensureOf(desired, options));
   }
 
   /**
@@ -264,14 +327,18 @@ export class SchemaManager {
    */
   async ensureTables(desired: readonly TableSchema[], options: PerCallOptions = {}): Promise<ApplyResult> {
     checkTables('SchemaManager.ensureTables', desired);
+    return this.observed('schema.ensure', tablesOf(desired), () => this.ensureOf(desired, options));
+  }
+
+  private async ensureOf(desired: readonly TableSchema[], options: PerCallOptions): Promise<ApplyResult> {
     const call = this.bind(options);
     try {
-      return await this.apply(await this.planTables(desired, call), call);
+      return await this.applyOf(await this.planOf(desired, call), call);
     } catch (error) {
       // Another process ensuring the same schema got there first (CreateTable or a family create answered
       // ALREADY_EXISTS): plan again from what is there now, once.
       if (!(error instanceof TransportError && error.grpcCode === ALREADY_EXISTS)) throw error;
-      return this.apply(await this.planTables(desired, call), call);
+      return this.applyOf(await this.planOf(desired, call), call);
     }
   }
 
@@ -323,6 +390,16 @@ export class SchemaManager {
         return deleteTable(connection, change.tableId, call);
     }
   }
+}
+
+function tablesOf(desired: readonly TableSchema[]): string[] {
+  return desired.map((t) => t.tableId);
+}
+
+/** The tables a plan reads: the desired ones and those it may prune. */
+function planned(desired: readonly TableSchema[], options: PlanOptions): string[] {
+  const prune = Array.isArray(options.pruneTables) ? (options.pruneTables as readonly string[]) : [];
+  return [...tablesOf(desired), ...prune];
 }
 
 /** Desired tables: an array of objects, each with a table id and its families. */

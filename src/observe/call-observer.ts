@@ -167,7 +167,7 @@ export class CallObserver<W = never> {
 
   private startSpan(otel: OpenTelemetry, tracer: Tracer, info: CallInfo): Span {
     return tracer.startSpan(
-      `${info.operation} ${info.table}`,
+      info.table === '' ? info.operation : `${info.operation} ${info.table}`,
       { kind: otel.SpanKind.CLIENT, attributes: this.attributesOf(info, info.operation).span },
       otel.context.active(),
     );
@@ -185,7 +185,8 @@ export class CallObserver<W = never> {
       const base: Attributes = Object.freeze({
         'db.system.name': 'gcp.bigtable',
         'db.namespace': instance,
-        'db.collection.name': info.table,
+        // A call about several tables (a schema plan of many) names none.
+        ...(info.table === '' ? {} : { 'db.collection.name': info.table }),
         'db.operation.name': operation,
         ...(info.entity === undefined ? {} : { 'bigtable_mapper.entity': info.entity }),
       });

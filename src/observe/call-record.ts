@@ -30,7 +30,10 @@ export interface RecordSink {
   finish(record: CallRecord, error: unknown): void;
 }
 
-/** What one public call is: the repository operation, the entity class (none for a collection) and the table. */
+/**
+ * What one public call is: the repository operation, the entity class (none for a collection) and the table (empty
+ * for a call about several tables, e.g. a schema plan of many).
+ */
 export interface CallInfo {
   readonly operation: string;
   readonly entity: string | undefined;

@@ -1,10 +1,8 @@
 import type { MappingWarning } from '../mapping/mapping-warning.js';
 import { CallObserver } from '../observe/call-observer.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
+import { observedEndpoint } from '../transport/observed-endpoint.js';
 import type { RepositoryOptions } from './repository-options.js';
-
-/** Where a cloud connection's calls go when no endpoint override names another server. */
-const CLOUD_DATA_HOST = 'bigtable.googleapis.com';
 
 /**
  * The observer of a mapper's calls on `connection`: its instance and server for span attributes, the mapper's
@@ -19,13 +17,5 @@ export function mapperObserver(
   connection: BigtableConnection,
   options: RepositoryOptions,
 ): CallObserver<MappingWarning> {
-  const { endpoint } = connection;
-  return new CallObserver<MappingWarning>(
-    {
-      instance: connection.instanceId,
-      serverAddress: endpoint.kind === 'emulator' ? (endpoint.host ?? 'localhost') : CLOUD_DATA_HOST,
-      serverPort: endpoint.kind === 'emulator' ? endpoint.port : 443,
-    },
-    options.observe,
-  );
+  return new CallObserver<MappingWarning>(observedEndpoint(connection), options.observe);
 }

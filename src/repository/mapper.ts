@@ -18,7 +18,8 @@ import { checkRepositoryOptions } from './repository-options.js';
 import { bindDeadline } from '../transport/call-timeouts.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { ApplyResult } from '../admin/schema-manager.js';
-import { SchemaManager } from '../admin/schema-manager.js';
+import { SchemaManager, observeSchemaCalls } from '../admin/schema-manager.js';
+import { observeCall } from '../observe/observe-call.js';
 import { createBackfill } from '../backfill/create-backfill.js';
 import type { Backfill, BackfillOptions } from '../backfill/backfill-types.js';
 import { CollectionQuery, TableCollectionExecutor, leadingRunsNodeOf } from '../query/index.js';
@@ -101,6 +102,7 @@ export class Mapper {
     this.observer = mapperObserver(connection, options);
     this.events = this.observer.events;
     this.gate = new CallGate(options.interceptors, this.observer);
+    observeSchemaCalls(this.schema, this.observer);
   }
 
   /**
@@ -194,11 +196,14 @@ export class Mapper {
     const metas = entities.map((e) => getEntityMetadata(e));
     const table = sharedTable('Mapper.createTable', metas);
     const policy = resolveCallPolicy(this.options);
-    await createTable(this.connection, this.options.tableIds?.[table] ?? table, familySpecsOf(...metas), {
-      ...bindDeadline(options, policy.timeouts.adminMs),
-      timeouts: policy.timeouts,
-      retry: policy.retry,
-    });
+    const tableId = this.options.tableIds?.[table] ?? table;
+    await observeCall(this.observer, { operation: 'createTable', entity: undefined, table: tableId }, () =>
+      createTable(this.connection, tableId, familySpecsOf(...metas), {
+        ...bindDeadline(options, policy.timeouts.adminMs),
+        timeouts: policy.timeouts,
+        retry: policy.retry,
+      }),
+    );
   }
 
   /**

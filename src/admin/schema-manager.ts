@@ -43,7 +43,7 @@ const observers = new WeakMap<SchemaManager, OperationObserver>();
  *
  * @example
  * ```ts
- * observeSchemaCalls(this.schema, this.observer);
+ * observeSchemaCalls(new SchemaManager(connection), undefined);
  * ```
  */
 export function observeSchemaCalls(manager: SchemaManager, observer: OperationObserver): void {

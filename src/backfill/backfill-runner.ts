@@ -29,6 +29,8 @@ import { planShards } from './plan-backfill.js';
 import { resolveBackfillOptions } from './resolve-backfill-options.js';
 import type { ResolvedBackfillOptions } from './resolve-backfill-options.js';
 import { scanShard, Slots } from './scan-shard.js';
+import type { OperationObserver } from '../observe/observe-call.js';
+import { observeCall } from '../observe/observe-call.js';
 import type { SettledRows, ShardScan } from './scan-shard.js';
 import { currentVersionFilter } from './current-version-filter.js';
 import { TokenBucket } from './token-bucket.js';
@@ -50,6 +52,8 @@ export interface BackfillDeps<E extends object> {
   /** Wall clock (ms): lease expiry and write timestamps only. */
   readonly now: () => number;
   readonly checkpoints: BackfillCheckpoints;
+  /** Observes the run and each shard's scan as calls of their own (spans, metrics); none: unobserved. */
+  readonly observer?: OperationObserver;
 }
 
 function sameSpan(a: KeySpan, b: KeySpan): boolean {
@@ -220,7 +224,16 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
   }
 
   async run(): Promise<BackfillReport<E>> {
-    return this.options.dryRun ? this.dryRun() : this.migrate();
+    const { dryRun } = this.options;
+    return this.observed(dryRun ? 'backfill.dryRun' : 'backfill.run', () =>
+      dryRun ? this.dryRun() : this.migrate(),
+    );
+  }
+
+  /** One observed call of the backfill's entity and table (the run, or one shard's scan). */
+  private observed<T>(operation: string, run: () => Promise<T>): Promise<T> {
+    const { observer, meta, tableId } = this.deps;
+    return observeCall(observer, { operation, entity: meta.name, table: tableId }, run);
   }
 
   private async dryRun(): Promise<BackfillReport<E>> {
@@ -237,13 +250,16 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
       return this.handled(tracker, row.key, result);
     });
     await this.eachParallel(
-      plan.shards.map((span, index) => async () => {
-        await scanShard(scan, span, null, async (done) => {
-          tracker.advance(index, done.lastKey);
-          return true;
-        });
-        tracker.shardDone(index);
-      }),
+      plan.shards.map(
+        (span, index) => () =>
+          this.observed('backfill.shard', async () => {
+            await scanShard(scan, span, null, async (done) => {
+              tracker.advance(index, done.lastKey);
+              return true;
+            });
+            tracker.shardDone(index);
+          }),
+      ),
     );
     tracker.finish();
     const counts = tracker.counts();
@@ -335,7 +351,9 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
           continue;
         }
         try {
-          await this.workShard(scan, stored.shards[free.index]!, claimed, tracker);
+          await this.observed('backfill.shard', () =>
+            this.workShard(scan, stored.shards[free.index]!, claimed, tracker),
+          );
         } finally {
           working.delete(free.index);
         }

@@ -5,6 +5,8 @@ import { getEntityMetadata } from '../metadata/entity-registry.js';
 import { resolveCallPolicy } from '../transport/call-policy.js';
 import type { RepositoryOptions } from '../repository/repository-options.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
+import { observedEndpoint } from '../transport/observed-endpoint.js';
+import { CallObserver } from '../observe/call-observer.js';
 import { BackfillCheckpoints, BACKFILL_FAMILY, BACKFILL_TABLE } from './backfill-checkpoints.js';
 import { BackfillRunner } from './backfill-runner.js';
 import type { Backfill, BackfillOptions } from './backfill-types.js';
@@ -47,6 +49,8 @@ export function createBackfill<C extends EntityClass>(
       policy,
       now: () => (mapperOptions.now ?? Date.now)(),
       checkpoints,
+      // Spans and metrics, following the mapper's `observe` switches (not its `call` events: the tool has its own).
+      observer: new CallObserver(observedEndpoint(connection), mapperOptions.observe),
     },
     options,
   );

@@ -69,12 +69,12 @@ export function repositoryParts<E extends object>(
   const now = (): number => (options.now ?? Date.now)();
   const evolution = meta.evolution;
   // Write-back of rows reads upcast (entities with `@Evolve`, when enabled).
-  const writeBack =
-    evolution !== undefined && (options.writeBack ?? evolution.writeBack)
-      ? new WriteBackQueue(connection, tableId, policy, now, options.onWriteBack)
-      : undefined;
   // A repository made alone observes its own calls.
   const observed = observer ?? mapperObserver(connection, options);
+  const writeBack =
+    evolution !== undefined && (options.writeBack ?? evolution.writeBack)
+      ? new WriteBackQueue(connection, tableId, policy, now, options.onWriteBack, observed)
+      : undefined;
   const tuning = { ...options, onWarning: routeWarnings(options.onWarning, observed) };
   // Built on first use: one per repository, since it depends only on the policy and write-back.
   let executor: QueryExecutor | undefined;

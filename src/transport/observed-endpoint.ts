@@ -10,7 +10,7 @@ const CLOUD_DATA_HOST = 'bigtable.googleapis.com';
  *
  * @example
  * ```ts
- * const observer = new CallObserver(observedEndpoint(connection));
+ * const { instance, serverAddress } = observedEndpoint(connection);
  * ```
  */
 export function observedEndpoint(connection: BigtableConnection): ObservedEndpoint {

@@ -4,6 +4,7 @@ import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { RowData } from '../../model/row-data.js';
 import type { BigtableConnection } from '../../transport/bigtable-connection.js';
 import type { CallPolicy } from '../../transport/call-policy.js';
+import type { OperationObserver } from '../../observe/observe-call.js';
 import { rewriteRow } from './rewrite-row.js';
 import type { RewriteOutcome } from './rewrite-row.js';
 import type { WriteBackReport } from './write-back-report.js';
@@ -34,6 +35,7 @@ export class WriteBackQueue {
     private readonly policy: CallPolicy,
     private readonly now: () => number,
     private readonly report: ((report: WriteBackReport) => void) | undefined,
+    private readonly observer?: OperationObserver,
   ) {}
 
   /** Queues the rewrite of a row a read just upcast (whole: every family of the entity was read). */
@@ -58,6 +60,8 @@ export class WriteBackQueue {
   }
 
   private async rewrite(meta: EntityMetadata, row: RowData): Promise<void> {
+    // Each rewrite is a call of its own (span, metrics, `call` event): it runs after the read that offered it.
+    const record = this.observer?.begin({ operation: 'writeBack', entity: meta.name, table: this.tableId() });
     let outcome: RewriteOutcome;
     try {
       outcome = await rewriteRow(this.connection, this.tableId(), meta, row, {
@@ -70,6 +74,8 @@ export class WriteBackQueue {
         error instanceof BigtableMapperError ? error : new InternalError('write-back', String(error), error);
       outcome = { kind: 'failed', error: wrapped };
     }
+    // A conflict (the row was written after the read) is the rewrite working as meant, not a failure.
+    this.observer?.end(record, outcome.kind === 'failed' ? outcome.error : undefined);
     this.tell({ entity: meta.name, key: row.key, outcome });
   }
 

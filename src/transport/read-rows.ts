@@ -220,12 +220,15 @@ export async function* readRowBatches(
       try {
         stream = openReadRowsStream(stub, next === request ? firstProto : toProto(next), {
           timeoutMs: remainingMs,
-          headers: dataCallHeaders(cookies.values),
+          headers: dataCallHeaders(cookies.values, record?.clientSideMetrics),
         });
       } catch (error) {
         throw toTransportError('ReadRows', error);
       }
-      stream.on('metadata', (headers: unknown) => cookies.collect(headers));
+      stream.on('metadata', (headers: unknown) => {
+        cookies.collect(headers);
+        attempt?.headers?.(headers);
+      });
       // The consumer's time between rows is not the server's silence: the watch stops while rows are out.
       let stopWatch: (() => void) | undefined;
       let idleFired = false;
@@ -250,6 +253,7 @@ export async function* readRowBatches(
         for await (const bytes of responsesOf(stream)) {
           unwatch();
           const before = merger.resumeKey;
+          attempt?.responded?.();
           const response = decoder.decode(bytes);
           if (response.requestStats) {
             options.onRequestStats?.(response.requestStats);

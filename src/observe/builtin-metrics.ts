@@ -97,6 +97,7 @@ export class BuiltinMetrics {
   private readonly attemptLatencies: Histogram;
   private readonly firstResponseLatencies: Histogram;
   private readonly serverLatencies: Histogram;
+  private readonly applicationLatencies: Histogram;
   private readonly retryCount: Counter;
   private readonly connectivityErrors: Counter;
 
@@ -125,6 +126,10 @@ export class BuiltinMetrics {
       'server_latencies',
       "The server's latency of an attempt, from the server-timing header (gfet4t7).",
     );
+    this.applicationLatencies = histogram(
+      'application_latencies',
+      'ReadRows: the time the application held the operation between receiving rows and asking for more.',
+    );
     this.retryCount = counter('retry_count', 'Attempts sent after the first attempt of an operation.');
     this.connectivityErrors = counter(
       'connectivity_error_count',
@@ -150,6 +155,7 @@ export class BuiltinMetrics {
     let retries = 0;
     let status = 'UNKNOWN';
     let firstResponseAt: number | undefined;
+    let blockedMs: number | undefined;
     let ended = false;
     const streaming = String(STREAMING.has(rpc));
     const withStatus = (): Attributes => ({ ...base, cluster, zone, status });
@@ -178,6 +184,10 @@ export class BuiltinMetrics {
             firstResponseAt ??= performance.now();
             inner.responded?.();
           },
+          blocked: (ms) => {
+            blockedMs = (blockedMs ?? 0) + ms;
+            inner.blocked?.(ms);
+          },
           end: (error) => {
             inner.end(error);
             if (done) return;
@@ -203,6 +213,8 @@ export class BuiltinMetrics {
         this.retryCount.add(retries, attributes);
         if (firstResponseAt !== undefined && rpc === 'ReadRows')
           this.firstResponseLatencies.record(firstResponseAt - startedAt, attributes);
+        // Google's clients give this one neither status nor streaming.
+        if (blockedMs !== undefined) this.applicationLatencies.record(blockedMs, { ...base, cluster, zone });
       },
     };
   }

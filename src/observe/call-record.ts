@@ -17,6 +17,8 @@ export interface AttemptRecord {
   headers?(metadata: unknown): void;
   /** A response of the attempt arrived (a ReadRows message). */
   responded?(): void;
+  /** The caller held the call this long (ms) before asking for more rows. */
+  blocked?(ms: number): void;
 }
 
 /**

@@ -266,7 +266,10 @@ export async function* readRowBatches(
             rowsRead += BigInt(rows.length);
             failures = 0;
             failingSince = undefined;
+            // The time until the consumer asks for more is the application's (built-in metrics).
+            const handedAt = attempt === undefined ? 0 : performance.now();
             yield rows;
+            attempt?.blocked?.(performance.now() - handedAt);
           }
           // A scanned key with no row is progress too: the resumed request will skip what was scanned.
           if (merger.resumeKey !== before) {

@@ -143,6 +143,30 @@ describe('built-in metrics', () => {
       expect(metric(all, 'first_response_latencies')).toBeUndefined();
     });
 
+    it("measure the application's time with the rows of a scan as application_latencies", async () => {
+      server().script('ReadRows', [
+        [
+          { response: committedRowResponse('a') },
+          { response: committedRowResponse('b') },
+          { response: committedRowResponse('c') },
+        ],
+      ]);
+      const mapper = new Mapper(connection());
+      const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+      let seen = 0;
+      for await (const _ of mapper.repository(Mocked).find().allowScan()) {
+        seen++;
+        await pause(30);
+      }
+      expect(seen).toBe(3);
+      const all = await telemetry.collect();
+      const held = histogram(metric(all, 'application_latencies'), { method: 'Bigtable.ReadRows' });
+      expect(held.map((h) => h.count)).toEqual([1]);
+      // At least the waits after the first two rows: the last may come after the stream ended.
+      expect(held[0]!.sum).toBeGreaterThanOrEqual(55);
+      expect(metric(all, 'application_latencies')!.dataPoints[0]!.attributes).not.toHaveProperty('status');
+    });
+
     it('declare client_side_metrics_enabled only on the calls they are recorded for', async () => {
       server().script('ReadRows', () => [{ response: committedRowResponse('a') }]);
       await new Mapper(connection()).repository(Mocked).get({ id: 'a' });

@@ -36,6 +36,16 @@ const STATUS_NAMES = [
   'UNAUTHENTICATED',
 ];
 
+/** The data API's RPCs: the only ones Google's built-in metrics measure (an admin RPC such as DropRowRange is not). */
+const DATA_RPCS = new Set([
+  'ReadRows',
+  'SampleRowKeys',
+  'MutateRow',
+  'MutateRows',
+  'CheckAndMutateRow',
+  'ReadModifyWriteRow',
+]);
+
 /** The RPCs that stream their responses (`streaming` attribute). */
 const STREAMING = new Set(['ReadRows', 'MutateRows', 'SampleRowKeys']);
 
@@ -137,8 +147,12 @@ export class BuiltinMetrics {
     );
   }
 
-  /** Begins measuring one operation of the public call `info`: the RPC `rpc` and its retries. */
-  operation(info: CallInfo, rpc: string): BuiltinOperation {
+  /**
+   * Begins measuring one operation of the public call `info`: the RPC `rpc` and its retries; undefined for an RPC
+   * outside the data API.
+   */
+  operation(info: CallInfo, rpc: string): BuiltinOperation | undefined {
+    if (!DATA_RPCS.has(rpc)) return undefined;
     const startedAt = performance.now();
     const base: Attributes = {
       project_id: this.target.projectId,

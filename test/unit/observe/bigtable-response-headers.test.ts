@@ -3,7 +3,8 @@ import { Metadata } from '@grpc/grpc-js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readBigtableResponseHeaders } from '../../../src/observe/bigtable-response-headers.js';
-import { BUILTIN_CLIENT_NAME, statusNameOf } from '../../../src/observe/builtin-metrics.js';
+import { createNoopMeter } from '@opentelemetry/api';
+import { BUILTIN_CLIENT_NAME, BuiltinMetrics, statusNameOf } from '../../../src/observe/builtin-metrics.js';
 
 const metadataOf = (entries: Record<string, string | Buffer>): Metadata => {
   const metadata = new Metadata();
@@ -73,5 +74,18 @@ describe('BUILTIN_CLIENT_NAME', () => {
       version: string;
     };
     expect(BUILTIN_CLIENT_NAME).toBe(`bigtable-mapper/${version}`);
+  });
+});
+
+describe('BuiltinMetrics', () => {
+  it("measures the data API's RPCs only (Google's built-in metrics know no admin RPC)", () => {
+    const builtin = new BuiltinMetrics(createNoopMeter(), {
+      projectId: 'p',
+      instance: 'i',
+      appProfileId: undefined,
+    });
+    const info = { operation: 'deleteByPrefix', entity: 'E', table: 't' };
+    expect(builtin.operation(info, 'DropRowRange')).toBeUndefined();
+    expect(builtin.operation(info, 'MutateRow')).toBeDefined();
   });
 });

@@ -140,6 +140,9 @@ describe('built-in metrics', () => {
         }).map((h) => h.count),
       ).toEqual([1]);
       expect(histogram(metric(all, 'server_latencies')).map((h) => h.sum)).toEqual([5]);
+      // The unary path declares the metrics too.
+      const [sent] = server().callsOf('MutateRow');
+      expect(decodeFlags(sent!.metadata['bigtable-features']).clientSideMetricsEnabled).toBe(true);
       expect(metric(all, 'first_response_latencies')).toBeUndefined();
     });
 

@@ -69,6 +69,21 @@ export type FullKey<E, K extends KeyParts<E> | undefined> = [K] extends [KeyPart
   ? Values<E, K[number]>
   : KeyInput<E>;
 
+/**
+ * The full key of an entity in a repository of a scope (`mapper.scope({ tenant: 'acme' })`; unnamed at the entry
+ * points, like `Scope`): the scope's key parts `S` may be left out (the scope's values fill them in); given, they
+ * must equal the scope's values (else an InvalidArgumentError before anything is sent). Without a scope (`S` =
+ * `never`) it is {@link FullKey}.
+ *
+ * @example
+ * ```ts
+ * const key: ScopedKey<Device, readonly ['deviceType', 'deviceId'], 'deviceType'> = { deviceId: 'x' };
+ * ```
+ */
+export type ScopedKey<E, K extends KeyParts<E> | undefined, S extends keyof E & string> = [S] extends [never]
+  ? FullKey<E, K>
+  : Omit<FullKey<E, K>, S> & { readonly [P in S]?: E[P] };
+
 type LeadingRuns<E, Rest extends KeyParts<E>, Done extends keyof E> = Rest extends readonly [
   infer H extends keyof E & string,
   ...infer T extends KeyParts<E>,

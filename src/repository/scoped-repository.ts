@@ -13,18 +13,22 @@ import type { ScopeValues } from '../metadata/scoped-metadata.js';
 /**
  * A repository bound to a scope (`mapper.scope({ tenant }).repository(Order)`): its metadata's key codec refuses
  * keys outside the scope and cuts every range to it, and `find`/`scan`/`deleteByPrefix` add the scope's values
- * where the caller leaves them out, so a query or prefix delete without them reads or drops the scope's rows only.
+ * where the caller leaves them out, so a query or prefix delete without them reads or drops the scope's rows only;
+ * every method taking a key (`get`, `getMany`, `delete`, `increment`, …) fills them in the same way, and its type
+ * lets them be left out (`ScopedKey`).
  *
  * @example
  * ```ts
  * const phones = mapper.scope({ deviceType: 'phone' }).repository(Device);
  * await phones.find().toArray(); // the phones only
+ * await phones.get({ deviceId: 'x' }); // the key { deviceType: 'phone', deviceId: 'x' }
  * ```
  */
 export class ScopedRepository<
   E extends object,
   K extends KeyParts<E> | undefined = undefined,
-> extends Repository<E, K> {
+  S extends keyof E & string = never,
+> extends Repository<E, K, S> {
   /** @internal Made by `Scope.repository`. */
   constructor(
     connection: BigtableConnection,
@@ -34,6 +38,11 @@ export class ScopedRepository<
     observer: CallObserver<MappingWarning>,
   ) {
     super(connection, meta, options, observer);
+  }
+
+  /** @internal Keys may leave the scope's key parts out: the scope's values fill them in. */
+  protected override inScope<T>(key: T): T {
+    return fillScope(key, this.scopeValues);
   }
 
   override find(keyPrefix: KeyPrefix<E, K> = {} as KeyPrefix<E, K>): Query<E> {

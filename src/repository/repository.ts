@@ -1,6 +1,6 @@
 import { NotFoundError } from '../errors/not-found-error.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
-import type { KeyParts, KeyPrefix, NonEmptyKeyPrefix, ScopedKey } from '../mapping/key-input.js';
+import type { KeyParts, ScopedKey, ScopedKeyPrefix, ScopedNonEmptyKeyPrefix } from '../mapping/key-input.js';
 import { rowKeyOf } from '../mapping/key-input.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import { Lookup, findQuery, hasMember, keysNode } from '../query/index.js';
@@ -203,7 +203,7 @@ export class Repository<
    * const phones = await devices.find({ deviceType: 'phone' }).reverse().limit(10).toArray();
    * ```
    */
-  find(keyPrefix: KeyPrefix<E, K> = {} as KeyPrefix<E, K>): Query<E> {
+  find(keyPrefix: ScopedKeyPrefix<E, K, S> = {} as ScopedKeyPrefix<E, K, S>): Query<E> {
     this.check.keyPrefix('find', keyPrefix);
     return findQuery(this.meta, this.parts.executor('find'), keyPrefix);
   }
@@ -435,13 +435,16 @@ export class Repository<
    * await purchases.deleteByPrefix({ tenant: 'acme' });
    * ```
    */
-  async deleteByPrefix(partialKey: NonEmptyKeyPrefix<E, K>, options?: DeleteByPrefixOptions): Promise<void>;
   async deleteByPrefix(
-    partialKey: KeyPrefix<E, K>,
+    partialKey: ScopedNonEmptyKeyPrefix<E, K, S>,
+    options?: DeleteByPrefixOptions,
+  ): Promise<void>;
+  async deleteByPrefix(
+    partialKey: ScopedKeyPrefix<E, K, S>,
     options: DeleteByPrefixOptions & { readonly allowEntireEntity: true },
   ): Promise<void>;
   async deleteByPrefix(
-    partialKey: KeyPrefix<E, K> | NonEmptyKeyPrefix<E, K>,
+    partialKey: ScopedKeyPrefix<E, K, S> | ScopedNonEmptyKeyPrefix<E, K, S>,
     options: DeleteByPrefixOptions = {},
   ): Promise<void> {
     this.check.key('deleteByPrefix', partialKey);

@@ -1,4 +1,4 @@
-import type { KeyPrefix, KeyParts, NonEmptyKeyPrefix } from '../mapping/key-input.js';
+import type { KeyParts, ScopedKeyPrefix, ScopedNonEmptyKeyPrefix } from '../mapping/key-input.js';
 import type { MappingWarning } from '../mapping/mapping-warning.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { CallObserver } from '../observe/call-observer.js';
@@ -45,22 +45,25 @@ export class ScopedRepository<
     return fillScope(key, this.scopeValues);
   }
 
-  override find(keyPrefix: KeyPrefix<E, K> = {} as KeyPrefix<E, K>): Query<E> {
+  override find(keyPrefix: ScopedKeyPrefix<E, K, S> = {} as ScopedKeyPrefix<E, K, S>): Query<E> {
     return super.find(fillScope(keyPrefix, this.scopeValues));
   }
 
   override async deleteByPrefix(
-    partialKey: NonEmptyKeyPrefix<E, K>,
+    partialKey: ScopedNonEmptyKeyPrefix<E, K, S>,
     options?: DeleteByPrefixOptions,
   ): Promise<void>;
   override async deleteByPrefix(
-    partialKey: KeyPrefix<E, K>,
+    partialKey: ScopedKeyPrefix<E, K, S>,
     options: DeleteByPrefixOptions & { readonly allowEntireEntity: true },
   ): Promise<void>;
   override async deleteByPrefix(
-    partialKey: KeyPrefix<E, K> | NonEmptyKeyPrefix<E, K>,
+    partialKey: ScopedKeyPrefix<E, K, S> | ScopedNonEmptyKeyPrefix<E, K, S>,
     options: DeleteByPrefixOptions = {},
   ): Promise<void> {
-    return super.deleteByPrefix(fillScope(partialKey, this.scopeValues) as NonEmptyKeyPrefix<E, K>, options);
+    return super.deleteByPrefix(
+      fillScope(partialKey, this.scopeValues) as ScopedNonEmptyKeyPrefix<E, K, S>,
+      options,
+    );
   }
 }

@@ -38,6 +38,22 @@ export async function scopedKeys(mapper: Mapper): Promise<void> {
   // @ts-expect-error an extra property in a key literal
   await acme.delete({ region: 'eu', orderId: 1n, status: 'x' });
 
+  // Key prefixes: the scope's parts may be left out, the rest are leading parts in order.
+  acme.find();
+  acme.find({ region: 'eu' });
+  acme.find({ region: 'eu', orderId: 1n });
+  acme.find({ tenant: 'acme', region: 'eu' });
+  // @ts-expect-error a gap: the order id without the region
+  acme.find({ orderId: 1n });
+  // @ts-expect-error a column is a condition: use where()
+  acme.find({ region: 'eu', status: 'x' });
+  await acme.deleteByPrefix({ region: 'eu' });
+  await acme.deleteByPrefix({}, { allowEntireEntity: true });
+  // @ts-expect-error an empty prefix needs allowEntireEntity, also in a scope
+  await acme.deleteByPrefix({});
+  // @ts-expect-error a gap
+  await acme.deleteByPrefix({ orderId: 1n });
+
   // Two leading parts scoped: both may be left out.
   const acmeEu = mapper.scope({ tenant: 'acme', region: 'eu' }).repository(Order);
   await acmeEu.get({ orderId: 1n });

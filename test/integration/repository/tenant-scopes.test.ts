@@ -147,6 +147,7 @@ describe('tenant scopes', () => {
       const other = await all().getOrThrow({ tenant, conversationId: 'c1' });
       expect([other.title, [...other.members], other.messages], tenant).toEqual(['c1', ['ann'], 0]);
     }
+    expect((await acme().find(c1).toArray()).map((c) => c.title)).toEqual(['renamed']);
     await acme().delete(c1);
     await acme().deleteMany([{ conversationId: 'c2' }]);
     expect(await acme().find().toArray()).toEqual([]);

@@ -4,7 +4,8 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { ensureDeps, run } from './ensure-deps.mjs';
 import { summarizeVitestReport } from './summarize-vitest-report.mjs';
-import { emulatorPids, leftoverEmulators } from './leftover-emulators.mjs';
+import { randomUUID } from 'node:crypto';
+import { emulatorPids, leftoverEmulators, RUN_MARKER } from './leftover-emulators.mjs';
 
 process.chdir(new URL('..', import.meta.url).pathname);
 if (process.env.UPDATE_GOLDENS !== undefined) {
@@ -45,7 +46,9 @@ if (staticChecks) {
 const report = '.vitest-report.json';
 rmSync(report, { force: true });
 let failed = false;
-const emulatorsBefore = emulatorPids();
+// Every process the suite starts inherits this marker: the emulators still alive after it are the ones it left.
+const runId = randomUUID();
+process.env[RUN_MARKER] = runId;
 try {
   console.log('\n[test] vitest');
   run('npx', [
@@ -70,8 +73,9 @@ if (failed && summary.ok)
 console.log(summary.line);
 // Every emulator the suite started must be gone when it ends (tests, the kit and the global setup stop their own).
 let leftBehind = [];
-if (emulatorsBefore === undefined) console.log('[test] no /proc here: emulators left behind are not checked');
-else leftBehind = await leftoverEmulators(emulatorsBefore);
+if (emulatorPids(runId) === undefined)
+  console.log('[test] no /proc here: emulators left behind are not checked');
+else leftBehind = await leftoverEmulators(runId);
 if (leftBehind.length > 0)
   console.error(
     `[test] the suite left ${leftBehind.length} emulator process(es) running: pids ${leftBehind.join(', ')} (now killed)`,

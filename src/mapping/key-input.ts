@@ -69,6 +69,21 @@ export type FullKey<E, K extends KeyParts<E> | undefined> = [K] extends [KeyPart
   ? Values<E, K[number]>
   : KeyInput<E>;
 
+/**
+ * The full key of an entity in a repository of a scope (`mapper.scope({ tenant: 'acme' })`; unnamed at the entry
+ * points, like `Scope`): the scope's key parts `S` may be left out (the scope's values fill them in); given, they
+ * must equal the scope's values (else an InvalidArgumentError before anything is sent). Without a scope (`S` =
+ * `never`) it is {@link FullKey}.
+ *
+ * @example
+ * ```ts
+ * const key: ScopedKey<Device, readonly ['deviceType', 'deviceId'], 'deviceType'> = { deviceId: 'x' };
+ * ```
+ */
+export type ScopedKey<E, K extends KeyParts<E> | undefined, S extends keyof E & string> = [S] extends [never]
+  ? FullKey<E, K>
+  : Omit<FullKey<E, K>, S> & { readonly [P in S]?: E[P] };
+
 type LeadingRuns<E, Rest extends KeyParts<E>, Done extends keyof E> = Rest extends readonly [
   infer H extends keyof E & string,
   ...infer T extends KeyParts<E>,
@@ -103,6 +118,50 @@ export type NonEmptyKeyPrefix<E, K extends KeyParts<E> | undefined> = [K] extend
     ? LeadingRuns<E, T, H>
     : never
   : KeyInput<E>;
+
+/** The key parts after the scope's leading ones. */
+type AfterScope<E, K extends KeyParts<E>, S> = K extends readonly [
+  infer H extends keyof E & string,
+  ...infer T extends KeyParts<E>,
+]
+  ? H extends S
+    ? AfterScope<E, T, S>
+    : K
+  : K;
+
+/**
+ * A key prefix in a repository of a scope: a {@link KeyPrefix}, or the scope's key parts left out (optional) and
+ * the leading parts after them in order. Without a scope (`S` = `never`) it is {@link KeyPrefix}.
+ *
+ * @example
+ * ```ts
+ * const eu: ScopedKeyPrefix<Device, readonly ['deviceType', 'deviceId'], 'deviceType'> = { deviceId: 'x' };
+ * ```
+ */
+export type ScopedKeyPrefix<E, K extends KeyParts<E> | undefined, S extends keyof E & string> = [S] extends [
+  never,
+]
+  ? KeyPrefix<E, K>
+  : [K] extends [KeyParts<E>]
+    ? KeyPrefix<E, K> | ({ readonly [P in S]?: E[P] } & KeyPrefix<E, AfterScope<E, K, S>>)
+    : KeyInput<E>;
+
+/**
+ * A non-empty key prefix in a repository of a scope: a {@link NonEmptyKeyPrefix}, or the scope's key parts left out
+ * and at least the first part after them. Without a scope it is {@link NonEmptyKeyPrefix}.
+ *
+ * @example
+ * ```ts
+ * const x: ScopedNonEmptyKeyPrefix<Device, readonly ['deviceType', 'deviceId'], 'deviceType'> = { deviceId: 'x' };
+ * ```
+ */
+export type ScopedNonEmptyKeyPrefix<E, K extends KeyParts<E> | undefined, S extends keyof E & string> = [
+  S,
+] extends [never]
+  ? NonEmptyKeyPrefix<E, K>
+  : [K] extends [KeyParts<E>]
+    ? NonEmptyKeyPrefix<E, K> | ({ readonly [P in S]?: E[P] } & NonEmptyKeyPrefix<E, AfterScope<E, K, S>>)
+    : KeyInput<E>;
 
 /**
  * Encodes the row key of a key input. The key codec throws a KeyEncodingError naming the missing or bad field, so

@@ -9,6 +9,7 @@ import type {
 } from '@opentelemetry/api';
 import { PartialWriteError } from '../errors/partial-write-error.js';
 import { printableKey } from '../errors/printable-key.js';
+import { BuiltinMetrics } from './builtin-metrics.js';
 import { CallMetrics } from './call-metrics.js';
 import type { AttemptRecord, CallInfo, RecordSink } from './call-record.js';
 import { CallRecord } from './call-record.js';
@@ -27,6 +28,9 @@ export interface ObservedEndpoint {
   readonly instance: string;
   readonly serverAddress: string;
   readonly serverPort: number | undefined;
+  /** The project and app profile of the built-in metrics (`project_id`, `app_profile`). */
+  readonly projectId?: string;
+  readonly appProfileId?: string | undefined;
 }
 
 /**
@@ -113,6 +117,7 @@ export class CallObserver<W = never> {
   private tracer: Tracer | undefined;
   private meterFrom: MeterProvider | undefined;
   private metrics: CallMetrics | undefined;
+  private builtin: BuiltinMetrics | undefined;
   private readonly attributeSets = new Map<string, AttributeSets>();
 
   constructor(
@@ -142,6 +147,8 @@ export class CallObserver<W = never> {
       this.meterFrom = provider;
       const meter: Meter | undefined = isNoop(provider) ? undefined : provider.getMeter(INSTRUMENTATION_NAME);
       this.metrics = meter && new CallMetrics(meter);
+      const { projectId = '', instance, appProfileId } = this.endpoint;
+      this.builtin = meter && new BuiltinMetrics(meter, { projectId, instance, appProfileId });
     }
     return this.metrics;
   }
@@ -153,8 +160,8 @@ export class CallObserver<W = never> {
   begin(info: CallInfo, always = false): CallRecord | undefined {
     const { otel } = this;
     const tracer = otel && this.activeTracer(otel);
-    const others =
-      always || (otel !== undefined && this.activeMetrics(otel) !== undefined) || this.events.listens();
+    const metered = otel !== undefined && this.activeMetrics(otel) !== undefined;
+    const others = always || metered || this.events.listens();
     let span = otel && tracer ? this.startSpan(otel, tracer, info) : undefined;
     // A span the sampler dropped records nothing, nor would its children (the default sampler follows the parent).
     if (span !== undefined && !span.isRecording()) {
@@ -162,7 +169,9 @@ export class CallObserver<W = never> {
       span = undefined;
     }
     if (span === undefined && !others) return undefined;
-    return new CallRecord(info, this.sink(info, otel, span));
+    const record = new CallRecord(info, this.sink(info, otel, span));
+    if (metered) record.builtin = this.builtin;
+    return record;
   }
 
   private startSpan(otel: OpenTelemetry, tracer: Tracer, info: CallInfo): Span {

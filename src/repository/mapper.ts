@@ -145,15 +145,16 @@ export class Mapper {
   /**
    * Repositories and collections bound to leading key values, e.g. one tenant's: every key, query, collection,
    * prefix delete and cursor of them stays under those values, and one outside is refused before anything is sent
-   * (docs/single-table.md#tenant-scopes).
+   * (docs/single-table.md#tenant-scopes). Keys of its repositories may leave the scope's key parts out.
    *
    * @example
    * ```ts
    * const phones = mapper.scope({ deviceType: 'phone' }).repository(Device);
    * await phones.deleteByPrefix({ deviceType: 'phone' });
+   * await phones.get({ deviceId: 'x' }); // the scope's deviceType filled in
    * ```
    */
-  scope(values: ScopeValues): Scope {
+  scope<V extends ScopeValues>(values: V): Scope<keyof V & string> {
     checkObject({ api: 'Mapper.scope', argument: 'values' }, values, 'an object of leading key values');
     return new Scope(Object.freeze({ ...values }), {
       repository: (meta, scoped) =>

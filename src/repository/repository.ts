@@ -1,6 +1,6 @@
 import { NotFoundError } from '../errors/not-found-error.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
-import type { FullKey, KeyParts, KeyPrefix, NonEmptyKeyPrefix } from '../mapping/key-input.js';
+import type { KeyParts, ScopedKey, ScopedKeyPrefix, ScopedNonEmptyKeyPrefix } from '../mapping/key-input.js';
 import { rowKeyOf } from '../mapping/key-input.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import { Lookup, findQuery, hasMember, keysNode } from '../query/index.js';
@@ -59,7 +59,11 @@ import type { CallObserver } from '../observe/call-observer.js';
  * const again = await devices.get({ deviceType: 'phone', deviceId: '4c410523' });
  * ```
  */
-export class Repository<E extends object, K extends KeyParts<E> | undefined = undefined> {
+export class Repository<
+  E extends object,
+  K extends KeyParts<E> | undefined = undefined,
+  S extends keyof E & string = never,
+> {
   /** Argument checks, write targets and the read executor, wired from the constructor's arguments. */
   private readonly check: EntityArguments;
   private readonly writes: WriteTargets<E>;
@@ -101,9 +105,19 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * devices.keyOf({ deviceType: 'phone', deviceId: 'x' }); // Uint8Array 'phone#x'
    * ```
    */
-  keyOf(key: FullKey<E, K>): Uint8Array {
+  keyOf(key: ScopedKey<E, K, S>): Uint8Array {
     this.check.key('keyOf', key);
-    return rowKeyOf(this.meta, key);
+    return rowKeyOf(this.meta, this.inScope(key));
+  }
+
+  /**
+   * The key with the scope's values where it leaves them out (a scoped repository overrides it); the key itself
+   * here.
+   *
+   * @internal
+   */
+  protected inScope<T>(key: T): T {
+    return key;
   }
 
   /**
@@ -114,7 +128,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * const d = await devices.get({ deviceType: 'phone', deviceId: 'x' });
    * ```
    */
-  async get(key: FullKey<E, K>, options: CallOptions = {}): Promise<E | undefined> {
+  async get(key: ScopedKey<E, K, S>, options: CallOptions = {}): Promise<E | undefined> {
     this.check.key('get', key);
     const [entity] = await this.readMany('get', [key], options);
     return entity;
@@ -128,7 +142,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * const d = await devices.getOrThrow({ deviceType: 'phone', deviceId: 'x' });
    * ```
    */
-  async getOrThrow(key: FullKey<E, K>, options: CallOptions = {}): Promise<E> {
+  async getOrThrow(key: ScopedKey<E, K, S>, options: CallOptions = {}): Promise<E> {
     this.check.key('getOrThrow', key);
     const entity = await this.get(key, options);
     if (entity === undefined) throw new NotFoundError({ entity: this.meta.name, key: this.keyOf(key) });
@@ -143,13 +157,16 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * const [a, b] = await devices.getMany([{ deviceId: 'a' }, { deviceId: 'b' }]);
    * ```
    */
-  async getMany(keys: readonly FullKey<E, K>[], options: CallOptions = {}): Promise<Array<E | undefined>> {
+  async getMany(
+    keys: readonly ScopedKey<E, K, S>[],
+    options: CallOptions = {},
+  ): Promise<Array<E | undefined>> {
     return this.readMany('getMany', keys, options);
   }
 
   private readMany(
     operation: CallOperation,
-    keys: readonly FullKey<E, K>[],
+    keys: readonly ScopedKey<E, K, S>[],
     options: CallOptions,
   ): Promise<Array<E | undefined>> {
     this.check.call('getMany', options);
@@ -166,11 +183,11 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * console.log(devices.lookup([{ deviceType: 'phone', deviceId: 'x' }]).explain());
    * ```
    */
-  lookup(keys: readonly FullKey<E, K>[]): Lookup<E> {
+  lookup(keys: readonly ScopedKey<E, K, S>[]): Lookup<E> {
     return this.lookupAs('lookup', keys);
   }
 
-  private lookupAs(operation: CallOperation, keys: readonly FullKey<E, K>[]): Lookup<E> {
+  private lookupAs(operation: CallOperation, keys: readonly ScopedKey<E, K, S>[]): Lookup<E> {
     this.check.keys('lookup', keys);
     const rowKeys = keys.map((k) => this.keyOf(k));
     return new Lookup<E>(keysNode(this.meta, rowKeys), this.parts.executor(operation));
@@ -186,7 +203,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * const phones = await devices.find({ deviceType: 'phone' }).reverse().limit(10).toArray();
    * ```
    */
-  find(keyPrefix: KeyPrefix<E, K> = {} as KeyPrefix<E, K>): Query<E> {
+  find(keyPrefix: ScopedKeyPrefix<E, K, S> = {} as ScopedKeyPrefix<E, K, S>): Query<E> {
     this.check.keyPrefix('find', keyPrefix);
     return findQuery(this.meta, this.parts.executor('find'), keyPrefix);
   }
@@ -255,11 +272,12 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async update(
-    key: FullKey<E, K>,
+    key: ScopedKey<E, K, S>,
     changes: EntityChanges<E>,
     options: UpdateEntityOptions = {},
   ): Promise<bigint | number | undefined> {
     this.check.key('update', key);
+    key = this.inScope(key);
     this.check.changes('update', changes);
     this.check.call('update', options);
     this.check.expectedVersion('update', options);
@@ -280,13 +298,14 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async add<P extends SetProperty<E>>(
-    key: FullKey<E, K>,
+    key: ScopedKey<E, K, S>,
     property: P,
     // `& object`: a string is iterable, but one member, never a list of its characters.
     members: Iterable<MemberOf<E[P]>> & object,
     options: CallOptions = {},
   ): Promise<void> {
     this.check.key('add', key);
+    key = this.inScope(key);
     const field = collectionField(this.meta, property, 'add', ['set']);
     this.check.members('add', 'members', members, property);
     this.check.call('add', options);
@@ -309,7 +328,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async put<P extends MapProperty<E>>(
-    key: FullKey<E, K>,
+    key: ScopedKey<E, K, S>,
     property: P,
     entries:
       | ReadonlyMap<MemberOf<E[P]>, MapValueOf<E[P]>>
@@ -317,6 +336,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
     options: CallOptions = {},
   ): Promise<void> {
     this.check.key('put', key);
+    key = this.inScope(key);
     const field = collectionField(this.meta, property, 'put', ['map']);
     this.check.call('put', options);
     const list = this.check.entries('put', entries, property);
@@ -336,13 +356,14 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async remove<P extends SetProperty<E> | MapProperty<E>>(
-    key: FullKey<E, K>,
+    key: ScopedKey<E, K, S>,
     property: P,
     // `& object`: a string is iterable, but one member, never a list of its characters.
     members: Iterable<MemberOf<E[P]>> & object,
     options: CallOptions = {},
   ): Promise<void> {
     this.check.key('remove', key);
+    key = this.inScope(key);
     const field = collectionField(this.meta, property, 'remove', ['set', 'map']);
     this.check.members('remove', 'members', members, property);
     this.check.call('remove', options);
@@ -363,12 +384,13 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async has<P extends SetProperty<E> | MapProperty<E>>(
-    key: FullKey<E, K>,
+    key: ScopedKey<E, K, S>,
     property: P,
     member: MemberOf<E[P]>,
     options: CallOptions = {},
   ): Promise<boolean> {
     this.check.key('has', key);
+    key = this.inScope(key);
     collectionField(this.meta, property, 'has', ['set', 'map']);
     this.check.member('has', member, property);
     this.check.call('has', options);
@@ -387,8 +409,9 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * await devices.delete({ deviceType: 'phone', deviceId: 'x' });
    * ```
    */
-  async delete(key: FullKey<E, K>, options: DeleteEntityOptions = {}): Promise<void> {
+  async delete(key: ScopedKey<E, K, S>, options: DeleteEntityOptions = {}): Promise<void> {
     this.check.entity('delete', key, 'key');
+    key = this.inScope(key);
     this.check.call('delete', options);
     this.check.expectedVersion('delete', options);
     await this.writes.run('delete', options, async (t) => {
@@ -412,13 +435,16 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * await purchases.deleteByPrefix({ tenant: 'acme' });
    * ```
    */
-  async deleteByPrefix(partialKey: NonEmptyKeyPrefix<E, K>, options?: DeleteByPrefixOptions): Promise<void>;
   async deleteByPrefix(
-    partialKey: KeyPrefix<E, K>,
+    partialKey: ScopedNonEmptyKeyPrefix<E, K, S>,
+    options?: DeleteByPrefixOptions,
+  ): Promise<void>;
+  async deleteByPrefix(
+    partialKey: ScopedKeyPrefix<E, K, S>,
     options: DeleteByPrefixOptions & { readonly allowEntireEntity: true },
   ): Promise<void>;
   async deleteByPrefix(
-    partialKey: KeyPrefix<E, K> | NonEmptyKeyPrefix<E, K>,
+    partialKey: ScopedKeyPrefix<E, K, S> | ScopedNonEmptyKeyPrefix<E, K, S>,
     options: DeleteByPrefixOptions = {},
   ): Promise<void> {
     this.check.key('deleteByPrefix', partialKey);
@@ -452,24 +478,25 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async increment<P extends CounterProperty<E>>(
-    key: FullKey<E, K>,
+    key: ScopedKey<E, K, S>,
     property: P,
     by?: bigint | number,
     options?: CallOptions,
   ): Promise<bigint | number>;
   async increment<P extends CounterMapProperty<E>>(
-    key: FullKey<E, K>,
+    key: ScopedKey<E, K, S>,
     property: P,
     amounts: AmountsOf<E[P]>,
     options?: CallOptions,
   ): Promise<Map<MemberOf<E[P]>, MapValueOf<E[P]>>>;
   async increment(
-    key: FullKey<E, K>,
+    key: ScopedKey<E, K, S>,
     property: string,
     by: unknown = 1,
     options: CallOptions = {},
   ): Promise<bigint | number | Map<unknown, unknown>> {
     this.check.key('increment', key);
+    key = this.inScope(key);
     this.check.call('increment', options);
     const admit = (): Promise<void> | undefined =>
       this.parts.admit('increment', () => ({ keys: [this.keyOf(key)] }));
@@ -502,24 +529,25 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * ```
    */
   async aggregate<P extends AggregateProperty<E>>(
-    key: FullKey<E, K>,
+    key: ScopedKey<E, K, S>,
     property: P,
     value: bigint | number,
     options?: AggregateCallOptions,
   ): Promise<void>;
   async aggregate<P extends AggregateMapProperty<E>>(
-    key: FullKey<E, K>,
+    key: ScopedKey<E, K, S>,
     property: P,
     inputs: AmountsOf<E[P]>,
     options?: AggregateCallOptions,
   ): Promise<void>;
   async aggregate(
-    key: FullKey<E, K>,
+    key: ScopedKey<E, K, S>,
     property: string,
     value: unknown,
     options: AggregateCallOptions = {},
   ): Promise<void> {
     this.check.key('aggregate', key);
+    key = this.inScope(key);
     this.check.call('aggregate', options);
     const admit = (): Promise<void> | undefined =>
       this.parts.admit('aggregate', () => ({ keys: [this.keyOf(key)] }));
@@ -593,7 +621,7 @@ export class Repository<E extends object, K extends KeyParts<E> | undefined = un
    * await devices.deleteMany([{ deviceId: 'a' }, { deviceId: 'b' }]);
    * ```
    */
-  async deleteMany(keys: readonly FullKey<E, K>[], options: CallOptions = {}): Promise<void> {
+  async deleteMany(keys: readonly ScopedKey<E, K, S>[], options: CallOptions = {}): Promise<void> {
     this.check.keys('deleteMany', keys);
     this.check.call('deleteMany', options);
     await this.writes.runBatch('deleteMany', options, async (target, call) => {

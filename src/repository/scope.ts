@@ -19,8 +19,8 @@ export interface ScopeFactories {
 
 /**
  * Repositories and collections bound to leading key values (`mapper.scope({ tenant: 'acme' })`): every key,
- * query, collection, prefix delete and cursor of them is confined to the rows under those values. A key or a
- * condition outside the scope is an InvalidArgumentError before anything is sent; a query or prefix delete that
+ * query, collection, prefix delete and cursor of them is confined to the rows under those values. A key may leave
+ * the scope's key parts out (its type lets it: `ScopedKey`); a key or a condition outside the scope is an InvalidArgumentError before anything is sent; a query or prefix delete that
  * leaves the scope's key parts out gets them; a cursor of another scope's query is refused as a cursor of a
  * different query; `explain()` shows the scope. The scope's values must be exactly the first key parts (in key
  * order) of every entity it is used with, each a non-empty value (docs/single-table.md#tenant-scopes).
@@ -31,7 +31,7 @@ export interface ScopeFactories {
  * const phones = await acme.repository(Device).find().toArray();
  * ```
  */
-export class Scope {
+export class Scope<S extends string = never> {
   private readonly repositories = new Map<EntityClass, Repository<object>>();
 
   /** @internal Made by `Mapper.scope`. */
@@ -42,21 +42,28 @@ export class Scope {
 
   /**
    * The repository of an entity class inside this scope. Refused (InvalidArgumentError) when the scope's values are
-   * not the entity's leading key parts.
+   * not the entity's leading key parts. Its keys may leave the scope's key parts out.
    *
    * @example
    * ```ts
    * const phones = mapper.scope({ deviceType: 'phone' }).repository(Device);
+   * const x = await phones.get({ deviceId: 'x' });
    * ```
    */
-  repository<C extends EntityClass>(entity: C): Repository<InstanceType<C>, KeyPartsOf<C>> {
+  repository<C extends EntityClass>(
+    entity: C,
+  ): Repository<InstanceType<C>, KeyPartsOf<C>, S & keyof InstanceType<C> & string> {
     let repository = this.repositories.get(entity);
     if (!repository) {
       const meta = scopedMetadata(getEntityMetadata(entity), this.values, `${this}.repository`);
       repository = this.factories.repository(meta, this.values);
       this.repositories.set(entity, repository);
     }
-    return repository as unknown as Repository<InstanceType<C>, KeyPartsOf<C>>;
+    return repository as unknown as Repository<
+      InstanceType<C>,
+      KeyPartsOf<C>,
+      S & keyof InstanceType<C> & string
+    >;
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { KeyPrefix, KeyParts, NonEmptyKeyPrefix } from '../mapping/key-input.js';
+import type { KeyParts, ScopedKeyPrefix, ScopedNonEmptyKeyPrefix } from '../mapping/key-input.js';
 import type { MappingWarning } from '../mapping/mapping-warning.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { CallObserver } from '../observe/call-observer.js';
@@ -13,18 +13,22 @@ import type { ScopeValues } from '../metadata/scoped-metadata.js';
 /**
  * A repository bound to a scope (`mapper.scope({ tenant }).repository(Order)`): its metadata's key codec refuses
  * keys outside the scope and cuts every range to it, and `find`/`scan`/`deleteByPrefix` add the scope's values
- * where the caller leaves them out, so a query or prefix delete without them reads or drops the scope's rows only.
+ * where the caller leaves them out, so a query or prefix delete without them reads or drops the scope's rows only;
+ * every method taking a key (`get`, `getMany`, `delete`, `increment`, …) fills them in the same way, and its type
+ * lets them be left out (`ScopedKey`).
  *
  * @example
  * ```ts
  * const phones = mapper.scope({ deviceType: 'phone' }).repository(Device);
  * await phones.find().toArray(); // the phones only
+ * await phones.get({ deviceId: 'x' }); // the key { deviceType: 'phone', deviceId: 'x' }
  * ```
  */
 export class ScopedRepository<
   E extends object,
   K extends KeyParts<E> | undefined = undefined,
-> extends Repository<E, K> {
+  S extends keyof E & string = never,
+> extends Repository<E, K, S> {
   /** @internal Made by `Scope.repository`. */
   constructor(
     connection: BigtableConnection,
@@ -36,22 +40,30 @@ export class ScopedRepository<
     super(connection, meta, options, observer);
   }
 
-  override find(keyPrefix: KeyPrefix<E, K> = {} as KeyPrefix<E, K>): Query<E> {
+  /** @internal Keys may leave the scope's key parts out: the scope's values fill them in. */
+  protected override inScope<T>(key: T): T {
+    return fillScope(key, this.scopeValues);
+  }
+
+  override find(keyPrefix: ScopedKeyPrefix<E, K, S> = {} as ScopedKeyPrefix<E, K, S>): Query<E> {
     return super.find(fillScope(keyPrefix, this.scopeValues));
   }
 
   override async deleteByPrefix(
-    partialKey: NonEmptyKeyPrefix<E, K>,
+    partialKey: ScopedNonEmptyKeyPrefix<E, K, S>,
     options?: DeleteByPrefixOptions,
   ): Promise<void>;
   override async deleteByPrefix(
-    partialKey: KeyPrefix<E, K>,
+    partialKey: ScopedKeyPrefix<E, K, S>,
     options: DeleteByPrefixOptions & { readonly allowEntireEntity: true },
   ): Promise<void>;
   override async deleteByPrefix(
-    partialKey: KeyPrefix<E, K> | NonEmptyKeyPrefix<E, K>,
+    partialKey: ScopedKeyPrefix<E, K, S> | ScopedNonEmptyKeyPrefix<E, K, S>,
     options: DeleteByPrefixOptions = {},
   ): Promise<void> {
-    return super.deleteByPrefix(fillScope(partialKey, this.scopeValues) as NonEmptyKeyPrefix<E, K>, options);
+    return super.deleteByPrefix(
+      fillScope(partialKey, this.scopeValues) as ScopedNonEmptyKeyPrefix<E, K, S>,
+      options,
+    );
   }
 }

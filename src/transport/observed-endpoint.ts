@@ -19,5 +19,7 @@ export function observedEndpoint(connection: BigtableConnection): ObservedEndpoi
     instance: connection.instanceId,
     serverAddress: endpoint.kind === 'emulator' ? (endpoint.host ?? 'localhost') : CLOUD_DATA_HOST,
     serverPort: endpoint.kind === 'emulator' ? endpoint.port : 443,
+    projectId: connection.projectId,
+    appProfileId: connection.appProfileId,
   };
 }

@@ -138,7 +138,8 @@ function qualifiersVary(
 
 /**
  * Guesses what each column family of a table stores from sampled rows: an aggregate family (typed by GetTable)
- * gets one aggregate per qualifier seen; a family with many distinct qualifiers across rows (more than
+ * whose qualifiers are data (the rules below) is an aggregate map, any other one gets one aggregate per qualifier
+ * seen; a family with many distinct qualifiers across rows (more than
  * `mapThreshold`, or at least 4 that each appear in under half of the rows on average), or with qualifiers that vary
  * across rows with one kind of value (see `qualifiersVary`), is qualifier-as-data — a `Set` when every value is
  * empty, a counter map when its 8-byte values show increments, else a `Map` whose value codec is guessed; any
@@ -178,7 +179,14 @@ export function inferFamilies(
         return { property: claimed, qualifier: { base64: Buffer.from(q).toString('base64') } };
       return claimed === text ? { property: claimed } : { property: claimed, qualifier: text };
     };
-    if (spec.aggregate) {
+    const coverage =
+      columns.length === 0
+        ? 1
+        : columns.reduce((sum, c) => sum + c.values.length, 0) / columns.length / Math.max(rowsWith, 1);
+    const byCount = columns.length > threshold || (columns.length >= 4 && rowsWith >= 4 && coverage < 0.5);
+    const varying = byCount ? undefined : qualifiersVary(columns, rowsWith, qualifierSets);
+    const asData = byCount || varying !== undefined;
+    if (spec.aggregate && !asData) {
       const aggregates = columns.map((c) => {
         const p = property(c.qualifier);
         inferences.push({
@@ -192,13 +200,6 @@ export function inferFamilies(
       families.push({ ...base, ...(aggregates.length ? { aggregates } : {}) });
       continue;
     }
-    const coverage =
-      columns.length === 0
-        ? 1
-        : columns.reduce((sum, c) => sum + c.values.length, 0) / columns.length / Math.max(rowsWith, 1);
-    const byCount = columns.length > threshold || (columns.length >= 4 && rowsWith >= 4 && coverage < 0.5);
-    const varying = byCount ? undefined : qualifiersVary(columns, rowsWith, qualifierSets);
-    const asData = byCount || varying !== undefined;
     if (asData) {
       const values = columns.flatMap((c) => c.values);
       const textKeys = columns.filter((c) => qualifierText(c.qualifier) !== undefined).length;
@@ -208,6 +209,18 @@ export function inferFamilies(
         varying ??
         `${columns.length} distinct qualifiers across ${rowsWith} sampled rows, each in ${percent(coverage)} of them on average`;
       const confidence = columns.length > threshold && rowsWith >= 10 ? 'high' : 'medium';
+      if (spec.aggregate) {
+        // Per-key aggregates (reactions per emoji): GetTable says the cells are aggregates, the qualifiers vary.
+        const value = spec.aggregate === 'hll' ? 'bytes' : 'int64';
+        families.push({ ...base, map: { property: prop, key, value, cells: 'aggregate' } });
+        inferences.push({
+          subject: prop,
+          conclusion: `AggregateMap<${key}> (qualifier-as-data ${spec.aggregate} aggregates)`,
+          evidence: `${why}; GetTable types family ${name} as an aggregate`,
+          confidence,
+        });
+        continue;
+      }
       if (values.every((v) => v.length === 0)) {
         families.push({ ...base, set: { property: prop, key } });
         inferences.push({

@@ -451,6 +451,13 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['an empty scope', 'INVALID_ARGUMENT', () => mapper().scope({}).repository(Club)],
     ['an empty value', 'INVALID_ARGUMENT', () => mapper().scope({ tenant: '' }).repository(Club)],
     ['null', 'INVALID_ARGUMENT', () => mapper().scope({ tenant: 't' }).repository(bad(null))],
+    // Its keys may leave the tenant out (ScopedKey), but never name another one or be no key.
+    [
+      'a key of another tenant',
+      'INVALID_ARGUMENT',
+      () => mapper().scope({ tenant: 't' }).repository(Club).get({ tenant: 'u', id: 'x' }),
+    ],
+    ['a null key', 'INVALID_ARGUMENT', () => mapper().scope({ tenant: 't' }).repository(Club).get(bad(null))],
   ],
   'Scope.collection': [
     ['null', 'INVALID_ARGUMENT', () => mapper().scope({ tenant: 't' }).collection(bad(null))],

@@ -107,7 +107,6 @@ describe('tenant scopes', () => {
         'saveMany',
         () => acme().saveMany([conversation('acme', 'c3'), conversation('globex', 'c1', 'pwned')]),
       ],
-      ['a key without the tenant', () => acme().get({ conversationId: 'c1' } as never)],
       ['a key with an empty tenant', () => acme().get({ tenant: '', conversationId: 'c1' })],
     ];
     for (const [what, attempt] of attempts) {
@@ -122,6 +121,41 @@ describe('tenant scopes', () => {
     expect(await all().get({ tenant: 'globex', conversationId: 'c7' })).toBeUndefined();
     // saveMany's array is checked whole: acme's c3 was not written either.
     expect(await all().get({ tenant: 'acme', conversationId: 'c3' })).toBeUndefined();
+  });
+
+  it('lets every key leave the tenant out: the scope fills it in, for every operation', async () => {
+    await seed();
+    const c1 = { conversationId: 'c1' };
+    expect(acme().keyOf(c1)).toEqual(all().keyOf({ tenant: 'acme', conversationId: 'c1' }));
+    expect((await acme().get(c1))?.tenant).toBe('acme');
+    expect((await acme().getOrThrow(c1)).tenant).toBe('acme');
+    expect((await acme().getMany([c1, { conversationId: 'c2' }])).map((c) => c?.conversationId)).toEqual([
+      'c1',
+      'c2',
+    ]);
+    expect((await acme().lookup([c1]).toArray()).map((c) => c?.tenant)).toEqual(['acme']);
+    expect((await acmeMessages().get({ conversationId: 'c1', messageId: 'm1' }))?.text).toBe('acme/m1');
+    await acme().update(c1, { title: 'renamed' });
+    await acme().add(c1, 'members', ['bob']);
+    await acme().remove(c1, 'members', ['ann']);
+    expect(await acme().has(c1, 'members', 'bob')).toBe(true);
+    expect(await acme().increment(c1, 'messages', 2)).toBe(2);
+    const acmeC1 = await all().getOrThrow({ tenant: 'acme', conversationId: 'c1' });
+    expect([acmeC1.title, [...acmeC1.members], acmeC1.messages]).toEqual(['renamed', ['bob'], 2]);
+    // The same conversation id of the other tenants is untouched.
+    for (const tenant of ['acme2', 'acm', 'globex']) {
+      const other = await all().getOrThrow({ tenant, conversationId: 'c1' });
+      expect([other.title, [...other.members], other.messages], tenant).toEqual(['c1', ['ann'], 0]);
+    }
+    expect((await acme().find(c1).toArray()).map((c) => c.title)).toEqual(['renamed']);
+    await acme().delete(c1);
+    await acme().deleteMany([{ conversationId: 'c2' }]);
+    expect(await acme().find().toArray()).toEqual([]);
+    expect((await all().scan().toArray()).map((c) => `${c.tenant}/${c.conversationId}`)).toEqual([
+      'acm/c1',
+      'acme2/c1',
+      'globex/c1',
+    ]);
   });
 
   it('refuses conditions outside the scope, and confines those that reach beyond it', async () => {

@@ -1,7 +1,8 @@
 // Codegen from a live table holding a chat service's single-table design: conversations `conv#<id>` with a members
 // set, two sibling child kinds under each (messages `conv#<id>#m#<reversed ms>`, per-member counters
-// `conv#<id>#u#<member>` incremented with ReadModifyWriteRow). The inferred entities are a parent and two siblings,
-// the members a Set, the unread count a counter; their sources match goldens, type-check, and read the rows back.
+// `conv#<id>#u#<member>` incremented with ReadModifyWriteRow), messages with reactions per emoji name in an aggregate
+// family fed by AddToCell. The inferred entities are a parent and two siblings, the members a Set, the unread count a
+// counter, the reactions an aggregate map; their sources match goldens, type-check, and read the rows back.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
@@ -35,6 +36,12 @@ const convId = (c: number): string => `c${String(c + 1).padStart(2, '0')}`;
 // The message times are fixed, so the keys (and the golden's evidence) do not change from run to run.
 const sentAt = (c: number, m: number): number => 1_760_000_000_000 + c * 60_000 + m * 1000;
 const unreadOf = (c: number, u: number): number => ((c + u) % 3) + 1;
+const REACTIONS = ['heart', 'laugh', 'like'];
+// One or two reactions per message, never the same set everywhere: the qualifiers are data (emoji names).
+const reactionsOf = (c: number, m: number): Map<string, bigint> =>
+  new Map(
+    (m === 2 ? [(c + m) % 3, (c + m + 1) % 3] : [(c + m) % 3]).map((r) => [REACTIONS[r]!, BigInt(c + m + 1)]),
+  );
 const set = (family: string, qualifier: string, value: Uint8Array): Mutation => ({
   kind: 'setCell',
   family,
@@ -63,6 +70,7 @@ describe('inferTableEntities on a chat table: sibling child kinds, a members set
         m: { gcRule: { maxVersions: 1 } },
         // Counters keep their last versions: the increment history is what tells a counter from an int64 column.
         c: { gcRule: { maxVersions: 5 } },
+        reactions: { aggregate: 'sum' },
       },
       { prefix: 'infer_chat', emulatorHost: emulatorHost() },
     );
@@ -79,6 +87,16 @@ describe('inferTableEntities on a chat table: sibling child kinds, a members set
         mutations: [
           set('m', 'author', text(members[m % members.length]!)),
           set('m', 'text', text(`hello ${c}.${m}`)),
+          // Two AddToCell per reaction: the server sums them into one cell.
+          ...[...reactionsOf(c, m)].flatMap(([emoji, n]): Mutation[] =>
+            [n - 1n, 1n].map((input) => ({
+              kind: 'addToCell',
+              family: 'reactions',
+              qualifier: text(emoji),
+              timestampMicros: 0n,
+              input,
+            })),
+          ),
         ],
       })),
     ]);
@@ -144,6 +162,11 @@ describe('inferTableEntities on a chat table: sibling child kinds, a members set
       gc: { maxVersions: 5 },
       counters: [{ property: 'unread' }],
     });
+    expect(messages!.familiesFile.families.find((f) => f.name === 'reactions')).toEqual({
+      name: 'reactions',
+      aggregate: 'sum',
+      map: { property: 'reactions', key: 'string', value: 'int64', cells: 'aggregate' },
+    });
     expect(messages!.rowKeySchema.fields.map((f) => f.fieldName)).toEqual([
       'literal_0',
       'convId',
@@ -176,6 +199,9 @@ describe('inferTableEntities on a chat table: sibling child kinds, a members set
     const messages = await rows('ChatM');
     expect(messages).toHaveLength(12);
     expect(messages[0]).toMatchObject({ convId: 'c01', sentAt: new Date(sentAt(0, 2)), text: 'hello 0.2' });
+    expect(messages.map((r) => r['reactions'])).toEqual(
+      MEMBERS.flatMap((_, c) => [2, 1, 0].map((m) => reactionsOf(c, m))),
+    );
     const counters = await rows('ChatU');
     expect(counters.map((r) => [r['convId'], r['member'], r['unread']])).toEqual(
       MEMBERS.flatMap((members, c) =>
@@ -190,5 +216,12 @@ describe('inferTableEntities on a chat table: sibling child kinds, a members set
     expect(await repo.increment({ convId: 'c01', member: 'bob' }, 'unread', 1)).toBe(
       BigInt(unreadOf(0, 1) + 1),
     );
+    const messageRepo = mapper.repository(generated.get('ChatM')!) as unknown as {
+      aggregate(key: Record<string, unknown>, field: string, inputs: Map<string, number>): Promise<void>;
+      get(key: Record<string, unknown>): Promise<Record<string, unknown> | undefined>;
+    };
+    const first = { convId: 'c01', sentAt: new Date(sentAt(0, 0)) };
+    await messageRepo.aggregate(first, 'reactions', new Map([['heart', 2]]));
+    expect((await messageRepo.get(first))!['reactions']).toEqual(new Map([['heart', 3n]]));
   });
 });

@@ -300,6 +300,43 @@ describe('inferFamilies', () => {
     });
   });
 
+  it('an aggregate map: an aggregate family whose qualifiers vary across rows; fixed qualifiers stay aggregates', () => {
+    const sums = (family: string, counts: Record<string, bigint>): RowData['cells'] =>
+      Object.entries(counts).map(([qualifier, v]) => ({
+        family,
+        qualifier: text(qualifier),
+        timestampMicros: 1000n,
+        value: int64(v),
+        labels: [],
+      }));
+    const rows: RowData[] = [
+      { key: text('m1'), cells: [...sums('r', { like: 2n, heart: 1n }), ...sums('v', { views: 5n })] },
+      { key: text('m2'), cells: [...sums('r', { laugh: 1n }), ...sums('v', { views: 1n })] },
+      { key: text('m3'), cells: [...sums('r', { like: 4n, laugh: 3n }), ...sums('v', { views: 2n })] },
+    ];
+    const guess = inferFamilies(rows, { r: { aggregate: 'sum' }, v: { aggregate: 'sum' } });
+    expect(guess.families).toEqual([
+      {
+        name: 'r',
+        aggregate: 'sum',
+        map: { property: 'r', key: 'string', value: 'int64', cells: 'aggregate' },
+      },
+      { name: 'v', aggregate: 'sum', aggregates: [{ property: 'views' }] },
+    ]);
+    expect(guess.inferences.find((i) => i.subject === 'r')).toMatchObject({
+      conclusion: 'AggregateMap<string> (qualifier-as-data sum aggregates)',
+      evidence: expect.stringContaining('the qualifiers are data; GetTable types family r as an aggregate'),
+    });
+    // HyperLogLog states are bytes: the map's values too.
+    const hll = rows.map((r) => ({ ...r, cells: r.cells.filter((c) => c.family === 'r') }));
+    expect(inferFamilies(hll, { r: { aggregate: 'hll' } }).families[0]!.map).toEqual({
+      property: 'r',
+      key: 'string',
+      value: 'bytes',
+      cells: 'aggregate',
+    });
+  });
+
   it('confidenceOf: all agree and enough, all agree and few, most agree, fewer', () => {
     expect([confidenceOf(10, 10), confidenceOf(3, 3), confidenceOf(19, 20), confidenceOf(1, 2)]).toEqual([
       'high',

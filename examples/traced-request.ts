@@ -1,6 +1,7 @@
 // Not a seed design but what operating one needs: one request of an order service traced with OpenTelemetry. The
 // application registers the SDK (here an in-memory exporter; in production an OTLP or Cloud Trace exporter), and
-// every mapper call inside the request's span becomes a child span, with a child per RPC attempt. The example prints
+// every mapper call inside the request's span becomes a child span, with a child per RPC attempt when it makes several
+// (a lone attempt is named on the call's span instead). The example prints
 // the trace tree of the request and what the spans say, and checks that no key is in any attribute.
 import assert from 'node:assert/strict';
 import { context, trace } from '@opentelemetry/api';
@@ -42,7 +43,8 @@ function describe(span: ReadableSpan): string {
   if (a['bigtable_mapper.attempt'] !== undefined)
     return `${span.name} (attempt ${String(a['bigtable_mapper.attempt'])})`;
   if (a['db.system.name'] === undefined) return span.name;
-  return `${String(a['db.operation.name'])} ${String(a['bigtable_mapper.entity'])}: ${counts.join(', ')}`;
+  const rpc = a['bigtable_mapper.rpc'] === undefined ? '' : `; one ${String(a['bigtable_mapper.rpc'])}`;
+  return `${String(a['db.operation.name'])} ${String(a['bigtable_mapper.entity'])}: ${counts.join(', ')}${rpc}`;
 }
 
 /** The spans as an indented tree, children in start order. */
@@ -60,7 +62,7 @@ function tree(spans: readonly ReadableSpan[]): string[] {
 
 export const tracedRequest: Example = {
   id: 'traced',
-  name: 'a request traced with OpenTelemetry: one span per mapper call, one per RPC attempt',
+  name: 'a request traced with OpenTelemetry: one span per mapper call, one per RPC attempt of a call that retries',
   seed: 'None (an SDK feature): observability, docs/observability.md',
   entities: [Order],
   async run(mapper) {

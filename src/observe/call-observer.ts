@@ -9,6 +9,7 @@ import type {
 } from '@opentelemetry/api';
 import { PartialWriteError } from '../errors/partial-write-error.js';
 import { printableKey } from '../errors/printable-key.js';
+import { BuiltinMetrics } from './builtin-metrics.js';
 import { CallMetrics } from './call-metrics.js';
 import type { AttemptRecord, CallInfo, RecordSink } from './call-record.js';
 import { CallRecord } from './call-record.js';
@@ -27,6 +28,9 @@ export interface ObservedEndpoint {
   readonly instance: string;
   readonly serverAddress: string;
   readonly serverPort: number | undefined;
+  /** The project and app profile of the built-in metrics (`project_id`, `app_profile`). */
+  readonly projectId?: string;
+  readonly appProfileId?: string | undefined;
 }
 
 /**
@@ -62,6 +66,7 @@ export class CallObserver<W = never> {
   private tracer: Tracer | undefined;
   private meterFrom: MeterProvider | undefined;
   private metrics: CallMetrics | undefined;
+  private builtin: BuiltinMetrics | undefined;
 
   constructor(
     private readonly endpoint: ObservedEndpoint,
@@ -90,6 +95,8 @@ export class CallObserver<W = never> {
       this.meterFrom = provider;
       const meter: Meter | undefined = isNoop(provider) ? undefined : provider.getMeter(INSTRUMENTATION_NAME);
       this.metrics = meter && new CallMetrics(meter);
+      const { projectId = '', instance, appProfileId } = this.endpoint;
+      this.builtin = meter && new BuiltinMetrics(meter, { projectId, instance, appProfileId });
     }
     return this.metrics;
   }
@@ -110,7 +117,9 @@ export class CallObserver<W = never> {
       trace = undefined;
     }
     if (trace === undefined && !others) return undefined;
-    return new CallRecord(info, this.sink(info, trace));
+    const record = new CallRecord(info, this.sink(info, trace));
+    if (otel !== undefined && this.activeMetrics(otel) !== undefined) record.builtin = this.builtin;
+    return record;
   }
 
   private startSpan(otel: OpenTelemetry, tracer: Tracer, info: CallInfo): { span: Span; context: Context } {

@@ -1,5 +1,6 @@
 import type { ReadRowsRequestStats } from '../model/read-rows-request-stats.js';
 import type { RowData } from '../model/row-data.js';
+import type { BuiltinMetrics } from './builtin-metrics.js';
 
 /**
  * One attempt (one RPC try) of a call, as the observer sees it: ended once, with the failure when it failed.
@@ -12,6 +13,28 @@ import type { RowData } from '../model/row-data.js';
  */
 export interface AttemptRecord {
   end(error?: unknown): void;
+  /** The attempt's response headers (gRPC metadata) arrived. */
+  headers?(metadata: unknown): void;
+  /** A response of the attempt arrived (a ReadRows message). */
+  responded?(): void;
+  /** The caller held the call this long (ms) before asking for more rows. */
+  blocked?(ms: number): void;
+}
+
+/**
+ * One RPC of a call with all its attempts (a transport `CallScope`): Google's unit of an "operation" in the
+ * built-in metrics. Ended once, when the RPC is over.
+ *
+ * @example
+ * ```ts
+ * const operation = record.operation('ReadRows');
+ * operation.attempt(1).end();
+ * operation.end();
+ * ```
+ */
+export interface OperationRecord {
+  attempt(n: number): AttemptRecord;
+  end(): void;
 }
 
 /**
@@ -77,11 +100,33 @@ export class CallRecord {
   rowKey: Uint8Array | undefined;
   /** The failure of the attempt last ended, for the retry that follows it. */
   lastFailure: unknown;
+  /**
+   * Google's client-side metrics, when they are on (a meter provider is registered and metrics are not switched
+   * off): every data call then declares them in its `bigtable-features` header.
+   */
+  builtin: BuiltinMetrics | undefined;
 
   constructor(
     readonly info: CallInfo,
     private readonly sink: RecordSink | undefined,
   ) {}
+
+  /** The built-in metrics are on for this call (its data calls declare client-side metrics). */
+  get clientSideMetrics(): boolean {
+    return this.builtin !== undefined;
+  }
+
+  /** An RPC of the call begins: its attempts are counted here, and measured by the built-in metrics when on. */
+  operation(rpc: string): OperationRecord {
+    const measured = this.builtin?.operation(this.info, rpc);
+    return {
+      attempt: (n) => {
+        const attempt = this.attempt(rpc, n);
+        return measured ? measured.attempt(attempt, n) : attempt;
+      },
+      end: () => measured?.end(),
+    };
+  }
 
   /** An attempt begins: the `n`th try of one RPC of the call. */
   attempt(rpc: string, n: number): AttemptRecord {

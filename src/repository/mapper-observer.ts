@@ -25,6 +25,8 @@ export function mapperObserver(
       instance: connection.instanceId,
       serverAddress: endpoint.kind === 'emulator' ? (endpoint.host ?? 'localhost') : CLOUD_DATA_HOST,
       serverPort: endpoint.kind === 'emulator' ? endpoint.port : 443,
+      projectId: connection.projectId,
+      appProfileId: connection.appProfileId,
     },
     options.observe,
   );

@@ -2,7 +2,7 @@ import { AbortedError } from '../errors/aborted-error.js';
 import { ConnectionClosedError } from '../errors/connection-closed-error.js';
 import { DeadlineExceededError } from '../errors/deadline-exceeded-error.js';
 import { checkMilliseconds, checkSignal } from '../errors/check-argument.js';
-import type { AttemptRecord, CallRecord } from '../observe/call-record.js';
+import type { AttemptRecord, CallRecord, OperationRecord } from '../observe/call-record.js';
 import type { BoundCallOptions } from './call-timeouts.js';
 import { IdleWatch } from './idle-watch.js';
 
@@ -44,6 +44,8 @@ export class CallScope {
   /** The public call's record, when it is observed: every attempt of this RPC is counted in it. */
   readonly record: CallRecord | undefined;
   private attempts = 0;
+  /** This RPC in the call's record (one operation of the built-in metrics). */
+  private readonly operation: OperationRecord | undefined;
 
   constructor(
     readonly rpc: string,
@@ -52,6 +54,7 @@ export class CallScope {
   ) {
     const { signal, timeoutMs, deadlineAt } = options;
     this.record = options.record;
+    this.operation = options.record?.operation(rpc);
     // A signal that is no AbortSignal would fail deep in the transport (or be ignored): refused like a bad deadline.
     checkSignal({ api: rpc, argument: 'signal' }, signal);
     if (timeoutMs !== undefined) checkMilliseconds({ api: rpc, argument: 'timeoutMs' }, timeoutMs);
@@ -154,9 +157,9 @@ export class CallScope {
    * sends several requests (MutateRows splits a batch); default the count of tries so far.
    */
   beginAttempt(round?: number): AttemptRecord | undefined {
-    if (this.record === undefined) return undefined;
+    if (this.operation === undefined) return undefined;
     this.attempts++;
-    return this.record.attempt(this.rpc, round ?? this.attempts);
+    return this.operation.attempt(round ?? this.attempts);
   }
 
   /** Throws the stop reason, if any: call before sending anything. */
@@ -180,6 +183,7 @@ export class CallScope {
 
   /** Stops listening and drops the deadline watch; call when the call is over. */
   dispose(): void {
+    this.operation?.end();
     this.unwatchDeadline?.();
     for (const cleanup of this.cleanups) cleanup();
     this.cleanups.length = 0;

@@ -92,7 +92,7 @@ export async function callUnary<T>(
       });
       const gaxOptions: GaxCallOptions = { retry: null };
       if ((options.client ?? 'data') === 'data') {
-        gaxOptions.otherArgs = { headers: dataCallHeaders(cookies?.values) };
+        gaxOptions.otherArgs = { headers: dataCallHeaders(cookies?.values, scope.record?.clientSideMetrics) };
       }
       const remaining = scope.remainingMs();
       const cappedByDeadline = remaining !== undefined && remaining <= attemptMs;

@@ -61,3 +61,12 @@ export const IMPLEMENTED_FEATURES: FeatureFlags = Object.freeze({
 
 /** The `bigtable-features` value of every data call. */
 export const FEATURE_FLAGS_HEADER = encodeFeatureFlags(IMPLEMENTED_FEATURES);
+
+/**
+ * The `bigtable-features` value of a data call whose client-side metrics are on (`observe/builtin-metrics.ts`: a
+ * meter provider is registered and the mapper's metrics are not switched off).
+ */
+export const FEATURE_FLAGS_HEADER_WITH_METRICS = encodeFeatureFlags({
+  ...IMPLEMENTED_FEATURES,
+  clientSideMetricsEnabled: true,
+});

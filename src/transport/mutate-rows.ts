@@ -190,10 +190,13 @@ async function sendRequest(
       request as unknown as Parameters<typeof connection.data.mutateRows>[0],
       gaxCallOptions({
         timeoutMs: Math.min(attemptMs, remaining ?? attemptMs),
-        headers: dataCallHeaders(cookies.values),
+        headers: dataCallHeaders(cookies.values, scope.record?.clientSideMetrics),
       }),
     ) as unknown as ResponseStream;
-    stream.on('metadata', (headers: unknown) => cookies.collect(headers));
+    stream.on('metadata', (headers: unknown) => {
+      cookies.collect(headers);
+      attempt?.headers?.(headers);
+    });
     scope.signal.addEventListener('abort', onStop, { once: true });
     for await (const response of stream) {
       limiter.onResponse(rateLimitHintOf(response));

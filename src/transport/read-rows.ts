@@ -236,12 +236,15 @@ export async function* readRowBatches(
       try {
         stream = openReadRowsStream(stub, next === request ? firstProto : toProto(next), {
           timeoutMs: remainingMs,
-          headers: dataCallHeaders(cookies.values),
+          headers: dataCallHeaders(cookies.values, record?.clientSideMetrics),
         });
       } catch (error) {
         throw toTransportError('ReadRows', error);
       }
-      stream.on('metadata', (headers: unknown) => cookies.collect(headers));
+      stream.on('metadata', (headers: unknown) => {
+        cookies.collect(headers);
+        attempt?.headers?.(headers);
+      });
       const taken = boundedReadAhead(stream);
       // The consumer's time between rows is not the server's silence: the watch stops while rows are out.
       let stopWatch: (() => void) | undefined;
@@ -268,6 +271,7 @@ export async function* readRowBatches(
           taken?.(bytes);
           unwatch();
           const before = merger.resumeKey;
+          attempt?.responded?.();
           const response = decoder.decode(bytes);
           if (response.requestStats) {
             options.onRequestStats?.(response.requestStats);
@@ -280,7 +284,10 @@ export async function* readRowBatches(
             rowsRead += BigInt(rows.length);
             failures = 0;
             failingSince = undefined;
+            // The time until the consumer asks for more is the application's (built-in metrics).
+            const handedAt = attempt === undefined ? 0 : performance.now();
             yield rows;
+            attempt?.blocked?.(performance.now() - handedAt);
           }
           // A scanned key with no row is progress too: the resumed request will skip what was scanned.
           if (merger.resumeKey !== before) {

@@ -59,16 +59,16 @@ export interface MockStatus {
   readonly message?: string;
   /** Adds a `google.rpc.RetryInfo` with this delay to the status details (`grpc-status-details-bin`). */
   readonly retryDelayMs?: number;
-  /** More trailers (e.g. `x-goog-cbt-cookie-routing`). */
-  readonly trailers?: Readonly<Record<string, string>>;
+  /** More trailers (e.g. `x-goog-cbt-cookie-routing`; `-bin` ones as Buffers). */
+  readonly trailers?: Readonly<Record<string, string | Buffer>>;
 }
 
 /** One step of a scripted answer, played in order. */
 export type MockStep =
   /** A response message in the generated object shape (`fromObject`). */
   | { readonly response: Record<string, unknown> }
-  /** Response headers (initial metadata). */
-  | { readonly headers: Readonly<Record<string, string>> }
+  /** Response headers (initial metadata; `-bin` ones as Buffers). */
+  | { readonly headers: Readonly<Record<string, string | Buffer>> }
   /** Waits before the next step. */
   | { readonly delayMs: number }
   /** Ends the call with this status (a unary call's error). */
@@ -135,7 +135,7 @@ export function committedRowResponse(key: string, value = 'v'): Record<string, u
   };
 }
 
-function toMetadata(entries: Readonly<Record<string, string>> | undefined): grpc.Metadata {
+function toMetadata(entries: Readonly<Record<string, string | Buffer>> | undefined): grpc.Metadata {
   const metadata = new grpc.Metadata();
   for (const [name, value] of Object.entries(entries ?? {})) metadata.set(name, value);
   return metadata;

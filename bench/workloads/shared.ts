@@ -11,16 +11,17 @@ export const TABLE = 'bench_readings';
 /** The table of `ReadingGc`, the same reading with a GC rule on its scalar family. */
 export const GC_TABLE = 'bench_readings_gc';
 
-/** Writes `count` readings of a device with hand-written batching (set-up, never timed). */
+/** Writes `count` readings of a device (from the `from`-th on) with hand-written batching (set-up, never timed). */
 export async function loadReadings(
   context: BenchContext,
   device: string,
   count: number,
   table = TABLE,
+  from = 0,
 ): Promise<void> {
   const ts = `${BigInt(Date.now()) * 1000n}`;
   const entries = [];
-  for (let i = 0; i < count; i++) {
+  for (let i = from; i < from + count; i++) {
     const r = makeReading(device, i);
     entries.push({ rowKey: rawKey(device, r.seq), mutations: rawSaveMutations(r, ts) });
   }

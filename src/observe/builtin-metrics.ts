@@ -1,6 +1,6 @@
 import type { Attributes, Counter, Histogram, Meter } from '@opentelemetry/api';
 import { readBigtableResponseHeaders } from './bigtable-response-headers.js';
-import type { AttemptRecord, CallInfo } from './call-record.js';
+import type { AttemptRecord, BuiltinOperation, CallInfo, OperationMeter } from './call-record.js';
 
 /** The prefix of every built-in metric's name, as Google's clients name them. */
 export const BUILTIN_METRIC_PREFIX = 'bigtable.googleapis.com/internal/client/';
@@ -80,16 +80,6 @@ export interface BuiltinTarget {
 }
 
 /**
- * One Bigtable operation (one RPC with all its attempts, Google's unit of `operation_latencies`) being measured:
- * wraps each attempt's record, and records the operation when it ends.
- */
-export interface BuiltinOperation {
-  /** Measures the `n`th try (`inner`: the record's own attempt). */
-  attempt(inner: AttemptRecord, n: number): AttemptRecord;
-  end(): void;
-}
-
-/**
  * The client-side ("built-in") metrics Google's Bigtable clients record, with their names, units and attributes,
  * as OpenTelemetry instruments on the application's meter provider: `operation_latencies`, `attempt_latencies`,
  * `retry_count`, `first_response_latencies` (ReadRows), `server_latencies` (the `server-timing` header's
@@ -102,7 +92,7 @@ export interface BuiltinOperation {
  * const operation = builtin.operation({ operation: 'get', entity: 'Device', table: 'devices' }, 'ReadRows');
  * ```
  */
-export class BuiltinMetrics {
+export class BuiltinMetrics implements OperationMeter {
   private readonly operationLatencies: Histogram;
   private readonly attemptLatencies: Histogram;
   private readonly firstResponseLatencies: Histogram;

@@ -1,6 +1,5 @@
 import type { ReadRowsRequestStats } from '../model/read-rows-request-stats.js';
 import type { RowData } from '../model/row-data.js';
-import type { BuiltinMetrics } from './builtin-metrics.js';
 
 /**
  * One attempt (one RPC try) of a call, as the observer sees it: ended once, with the failure when it failed.
@@ -107,7 +106,7 @@ export class CallRecord {
    * Google's client-side metrics, when they are on (a meter provider is registered and metrics are not switched
    * off): every data call then declares them in its `bigtable-features` header.
    */
-  builtin: BuiltinMetrics | undefined;
+  builtin: OperationMeter | undefined;
 
   constructor(
     readonly info: CallInfo,
@@ -176,4 +175,23 @@ export class CallRecord {
   stats(stats: ReadRowsRequestStats): void {
     this.requestStats.push(stats);
   }
+}
+
+/**
+ * One Bigtable operation (one RPC with all its attempts, Google's unit of `operation_latencies`) being measured:
+ * wraps each attempt's record, and records the operation when it ends.
+ */
+export interface BuiltinOperation {
+  /** Measures the `n`th try (`inner`: the record's own attempt). */
+  attempt(inner: AttemptRecord, n: number): AttemptRecord;
+  end(): void;
+}
+
+/**
+ * What a record measures its RPCs with when Google's client-side metrics are on (`BuiltinMetrics`); declared here,
+ * on the floor of the room, so that the record and the metrics need not import each other.
+ */
+export interface OperationMeter {
+  /** Starts measuring one RPC of the call `info` (undefined: this RPC is not measured). */
+  operation(info: CallInfo, rpc: string): BuiltinOperation | undefined;
 }

@@ -7,6 +7,8 @@ import type { CallRecord } from '../observe/call-record.js';
 import type { RowData } from '../model/row-data.js';
 import { abandonStream } from './abandon-stream.js';
 import { abortableSleep } from './abortable-sleep.js';
+import { boundReadAhead } from './bound-read-ahead.js';
+import type { ReadAheadSource } from './bound-read-ahead.js';
 import type { BigtableConnection } from './bigtable-connection.js';
 import { CallScope } from './call-scope.js';
 import type { CallTimeouts } from './call-timeouts.js';
@@ -72,6 +74,12 @@ export interface ReadRowsOptions {
    */
   readonly record?: CallRecord | undefined;
 }
+
+/**
+ * The most response bytes an attempt holds for its consumer beyond the message being read: gRPC's own bound is 16
+ * messages, which on a real cluster (messages of up to megabytes) would let one slow `for await` pin tens of MiB.
+ */
+const READ_AHEAD_MAX_BYTES = 4 * 1024 * 1024;
 
 /** `ReadRowsRequest.RequestStatsView.REQUEST_STATS_FULL`. */
 const REQUEST_STATS_FULL = 2;
@@ -146,6 +154,14 @@ function responsesOf(stream: ReadRowsByteStream): AsyncIterable<Buffer> {
     iterator?: (options: { destroyOnReturn: boolean }) => AsyncIterable<Buffer>;
   };
   return typeof readable.iterator === 'function' ? readable.iterator({ destroyOnReturn: false }) : stream;
+}
+
+/** {@link boundReadAhead} on a stream that is a Readable (stub-level fakes may not be): what to call per message. */
+function boundedReadAhead(stream: ReadRowsByteStream): ((message: Uint8Array) => void) | undefined {
+  const readable = stream as ReadRowsByteStream & Partial<ReadAheadSource>;
+  return typeof readable._read === 'function' && typeof readable.push === 'function'
+    ? boundReadAhead(readable as ReadAheadSource, READ_AHEAD_MAX_BYTES)
+    : undefined;
 }
 
 /**
@@ -229,6 +245,7 @@ export async function* readRowBatches(
         cookies.collect(headers);
         attempt?.headers?.(headers);
       });
+      const taken = boundedReadAhead(stream);
       // The consumer's time between rows is not the server's silence: the watch stops while rows are out.
       let stopWatch: (() => void) | undefined;
       let idleFired = false;
@@ -251,6 +268,7 @@ export async function* readRowBatches(
       try {
         watch();
         for await (const bytes of responsesOf(stream)) {
+          taken?.(bytes);
           unwatch();
           const before = merger.resumeKey;
           attempt?.responded?.();

@@ -40,6 +40,9 @@ import { compileOnlyExecutor } from './compile-only-executor.js';
 import { decodeErrorPolicy } from './decode-error-policy.js';
 import type { EntryKey, Prop } from './builder-types.js';
 
+/** The end of an iteration, shared (nothing writes to an iterator's result). */
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+
 /** Properties of E holding a Map or Set. */
 type CollectionProp<E> = { [P in Prop<E>]: EntryKey<E[P]> extends never ? never : P }[Prop<E>];
 
@@ -473,8 +476,26 @@ export class Query<E extends object, R = E> implements AsyncIterable<R> {
    * for await (const d of devices.find({ deviceType: 'phone' })) console.log(d.deviceId);
    * ```
    */
-  async *[Symbol.asyncIterator](): AsyncIterator<R> {
-    for await (const row of this.run(this.plan(), true)) yield row.entity as R;
+  [Symbol.asyncIterator](): AsyncIterator<R> {
+    // A mapping iterator, not an async generator: a generator layer here costs a promise, a queued request and a
+    // result object per row on a streaming scan (issue 30). The plan is made at the first `next()`, as before.
+    let rows: AsyncIterator<QueryRow> | undefined;
+    const entityOf = (result: IteratorResult<QueryRow>): IteratorResult<R> =>
+      result.done === true ? DONE : { done: false, value: result.value.entity as R };
+    return {
+      next: (): Promise<IteratorResult<R>> => {
+        try {
+          rows ??= this.run(this.plan(), true)[Symbol.asyncIterator]();
+        } catch (error) {
+          return Promise.reject(error as Error);
+        }
+        return rows.next().then(entityOf);
+      },
+      return: async (): Promise<IteratorResult<R>> => {
+        await rows?.return?.();
+        return DONE;
+      },
+    };
   }
 
   /**

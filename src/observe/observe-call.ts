@@ -20,13 +20,29 @@ export async function observeCall<T>(
 ): Promise<T> {
   const record = observer?.begin(info);
   if (record === undefined) return run(undefined);
+  return endObserved(observer!, record, run(record));
+}
+
+/**
+ * Ends a begun call's record when its work settles, with the work's failure if it fails; answers as the work does.
+ *
+ * @example
+ * ```ts
+ * const saved = await endObserved(observer, record, save(target));
+ * ```
+ */
+export async function endObserved<T>(
+  observer: Pick<CallObserver, 'end'>,
+  record: CallRecord,
+  work: Promise<T>,
+): Promise<T> {
   let failure: unknown;
   try {
-    return await run(record);
+    return await work;
   } catch (error) {
     failure = error;
     throw error;
   } finally {
-    observer!.end(record, failure);
+    observer.end(record, failure);
   }
 }

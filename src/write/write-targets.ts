@@ -1,3 +1,4 @@
+import { endObserved } from '../observe/observe-call.js';
 import type { SaveOptions } from '../mapping/build-save-mutations.js';
 import type { MappingWarning } from '../mapping/mapping-warning.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
@@ -87,16 +88,8 @@ export class WriteTargets<E extends object> {
     return site.observer?.begin({ operation, entity: site.meta.name, table: site.tableId() });
   }
 
-  private async observed<T>(record: CallRecord, write: Promise<T>): Promise<T> {
-    let failure: unknown;
-    try {
-      return await write;
-    } catch (error) {
-      failure = error;
-      throw error;
-    } finally {
-      this.site.observer!.end(record, failure);
-    }
+  private observed<T>(record: CallRecord, write: Promise<T>): Promise<T> {
+    return endObserved(this.site.observer!, record, write);
   }
 
   /** Where a batch runs: as {@link WriteTargets.of}, with the mapper's batch tuning and no call yet. */

@@ -1,3 +1,4 @@
+import { BigtableMapperError } from '../../errors/bigtable-mapper-error.js';
 import { InternalError } from '../../errors/internal-error.js';
 import { setMaxListeners } from 'node:events';
 import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.js';
@@ -130,7 +131,7 @@ export async function writeMany(input: {
           });
     const settled = await runPool(counted, input.concurrency);
     const crashed = settled.find((s) => s.status === 'rejected');
-    if (crashed) throw (crashed as PromiseRejectedResult).reason;
+    if (crashed) throw asLibraryError((crashed as PromiseRejectedResult).reason);
   }
   if (unknownBatched.length > 0) {
     const confirmed = await confirmWritten(
@@ -154,4 +155,18 @@ export async function writeMany(input: {
     failures.push({ index, entity, key: items[index]!.key, outcome, cause: causes.get(index)! });
   });
   if (failures.length > 0) throw new PartialWriteError(outcomes, failures);
+}
+
+/**
+ * A batch task's failure as it crosses the public API: the SDK's own errors as they are; anything else (a throwing
+ * `onProgress`, a bug) as an InternalError whose cause is the original.
+ */
+function asLibraryError(reason: unknown): BigtableMapperError {
+  if (reason instanceof BigtableMapperError) return reason;
+  const message = reason instanceof Error ? reason.message : String(reason);
+  return new InternalError(
+    'saveMany',
+    `a batch task failed (a throwing onProgress ends the call so): ${message}`,
+    reason,
+  );
 }

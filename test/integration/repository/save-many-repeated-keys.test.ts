@@ -89,3 +89,20 @@ describe('saveMany with repeated keys applies the inputs in order', () => {
     expect((await locked.getOrThrow({ id: 'v' })).input).toBe(1);
   });
 });
+
+describe('saveMany: a throwing onProgress', () => {
+  const mapper = useMapper([Tally]);
+
+  it('fails the call with a library error (INTERNAL) whose cause is the callback’s own error', async () => {
+    const boom = new RangeError('progress bar broke');
+    const error: unknown = await mapper()
+      .repository(Tally)
+      .saveMany(inputs('progress', 3), {
+        onProgress: () => {
+          throw boom;
+        },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'INTERNAL', cause: boom });
+  });
+});

@@ -51,6 +51,7 @@ export interface StudioServer {
   readonly url: string;
   /** The secret every request must carry (new per start, 32 random bytes as base64url). */
   readonly token: string;
+  /** The port it listens on (on 127.0.0.1). */
   readonly port: number;
   /** Stops listening, ends every open connection and closes the mapper the studio opened. */
   close(): Promise<void>;

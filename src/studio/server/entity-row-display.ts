@@ -5,7 +5,7 @@ import { valueDisplay } from './value-display.js';
 
 /**
  * One decoded row as `GET /api/rows` shows it: the key as bytes, the key parts and properties as display objects,
- * and the token an edit posts back (`version`).
+ * and, when writes are on, the token an edit posts back (`version`).
  */
 export function entityRowDisplay(
   context: StudioContext,
@@ -23,7 +23,8 @@ export function entityRowDisplay(
         valueDisplay(values[f.property], 'codec' in f ? f.codec.name : undefined),
       ]),
     ),
-    version: context.remember(meta.name, entity),
+    // Rows are kept for edits only: a read-only studio holds no entity after answering.
+    ...(context.allowWrites ? { version: context.remember(meta.name, entity) } : {}),
   };
 }
 

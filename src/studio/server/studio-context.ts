@@ -4,7 +4,7 @@ import type { EntityMetadata } from '../../metadata/public/index.js';
 import { StudioRefusal } from './http-json.js';
 
 /** Tokens of the rows a page showed, kept to check an edit against exactly what was shown. */
-const MAX_READ_TOKENS = 20_000;
+const MAX_READ_TOKENS = 5_000;
 
 /**
  * What the studio's routes share: the mapper, the entities it shows, whether writes are on, and the rows it handed
@@ -52,7 +52,7 @@ export class StudioContext {
     return new Map([...byTable].filter(([, members]) => Object.keys(members).length > 1));
   }
 
-  /** Remembers a row a page showed and returns its token (the oldest are forgotten past 20,000). */
+  /** Remembers a row a page showed and returns its token (the oldest are forgotten past 5,000). */
   remember(entity: string, row: object): string {
     const token = randomBytes(12).toString('base64url');
     this.reads.set(token, { entity, row });

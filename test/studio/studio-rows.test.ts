@@ -1,6 +1,7 @@
 // The studio's read API over HTTP against the emulator: the overview, decoded rows as escaped and truncated display
 // objects, raw rows, paging that reads one page per request, typed key-part input, and close().
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CallSummary } from '../../src/index.js';
 import { Mapper } from '../../src/index.js';
 import { startStudio } from '../../src/studio/index.js';
@@ -226,6 +227,7 @@ describe('studio rows API', () => {
 describe('studio close()', () => {
   it('ends open connections (and the mapper it opened); a second close is a no-op', async () => {
     const instanceId = freshInstance();
+    const closeMapper = vi.spyOn(Mapper.prototype, 'close');
     const studio = await startStudio({
       connection: { projectId: 'emulator', instanceId, emulatorHost: emulatorHost() },
       entities: [Gadget],
@@ -237,8 +239,18 @@ describe('studio close()', () => {
       headers: { 'X-Studio-Token': studio.token, Connection: 'keep-alive' },
     });
     await agentless.text();
+    expect(closeMapper).not.toHaveBeenCalled();
+    // A client in the middle of sending a request: close() must not wait for it, and it is cut.
+    const half = connect(studio.port, '127.0.0.1');
+    await new Promise((resolve) => half.once('connect', resolve));
+    half.write(`GET /api/overview HTTP/1.1\r\nHost: 127.0.0.1:${studio.port}\r\n`);
+    const cut = new Promise((resolve) => half.once('close', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     await studio.close();
+    await cut;
     await studio.close(); // idempotent
+    expect(closeMapper).toHaveBeenCalledTimes(1);
+    closeMapper.mockRestore();
     await expect(fetch(`http://127.0.0.1:${studio.port}/api/overview`)).rejects.toThrow();
   });
 });

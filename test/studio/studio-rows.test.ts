@@ -2,6 +2,7 @@
 // objects, raw rows, paging that reads one page per request, typed key-part input, and close().
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mutateRow } from '../../src/transport/mutate-row.js';
 import type { CallSummary } from '../../src/index.js';
 import { Mapper } from '../../src/index.js';
 import { startStudio } from '../../src/studio/index.js';
@@ -42,6 +43,16 @@ describe('studio rows API', () => {
         name: 'x'.repeat(10_000),
       }),
     );
+    // A Gadget row whose cpu cell is text, not a float64: Gadget cannot decode it.
+    await mutateRow(mapper.connection, 'studio_devices', Buffer.from('dev#xss#d'), [
+      {
+        kind: 'setCell',
+        family: 'stats',
+        qualifier: Buffer.from('cpu'),
+        timestampMicros: 1000n,
+        value: Buffer.from('text'),
+      },
+    ]);
     const events = mapper.repository(Event);
     for (let from = 0; from < ROWS; from += 500)
       await events.saveMany(
@@ -99,7 +110,14 @@ describe('studio rows API', () => {
     // No markup in the answer at all: `<` travels as \u003c.
     expect(answer.text).not.toContain('<script>');
     expect(answer.text.length).toBeLessThan(64 * 1024);
-    const [a, b, c] = answer.json.rows;
+    const [a, b, c, d] = answer.json.rows;
+    // A row the entity cannot decode is shown with the library's error instead of values.
+    expect(d).toMatchObject({
+      key: { text: 'dev#xss#d' },
+      keyParts: {},
+      values: {},
+      decodeError: { code: 'VALUE_ENCODING' },
+    });
     // A read-only studio keeps no row for edits: no version token.
     expect(a).not.toHaveProperty('version');
     expect(a!.values.name).toEqual({

@@ -24,6 +24,8 @@ function startBin(args: readonly string[]): { child: Child; url: Promise<string>
       stdout += chunk.toString('utf8');
       const match = /^studio: (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)$/m.exec(stdout);
       if (match) resolve(match[1]!);
+      const json = /^(\{"url":.*\})$/m.exec(stdout);
+      if (json) resolve((JSON.parse(json[1]!) as { url: string }).url);
     });
     child.on('exit', (code) =>
       reject(new Error(`studio exited (${code}) before printing its URL:\n${stdout}\n${stderr}`)),
@@ -109,6 +111,30 @@ describe('bigtable-mapper studio (the bin)', () => {
     expect(run.output()).toContain('Stopped the studio (SIGTERM)');
     expect(alive(run.child.pid!)).toBe(false);
     await expect(fetch(`${base}/api/overview`, { headers: { 'X-Studio-Token': token } })).rejects.toThrow();
+  });
+
+  it('--json prints { url, port }, --allow-writes turns writes on, and SIGINT stops it too', async () => {
+    const run = startBin([
+      '--json',
+      'studio',
+      '--entities',
+      'test/fixtures/cli/devices.ts',
+      ...TSCONFIG,
+      '--instance',
+      instanceId,
+      '--allow-writes',
+    ]);
+    started.push(run.child);
+    const url = new URL(await run.url);
+    const token = url.searchParams.get('token')!;
+    const overview = (await (
+      await fetch(`http://127.0.0.1:${url.port}/api/overview`, { headers: { 'X-Studio-Token': token } })
+    ).json()) as { allowWrites: boolean };
+    expect(overview.allowWrites).toBe(true);
+    run.child.kill('SIGINT');
+    const end = await exited(run.child);
+    expect(end, run.output()).toEqual({ code: 0, signal: null });
+    expect(run.output()).toContain('Stopped the studio (SIGINT)');
   });
 
   it('refuses a bad --port as a usage error (exit 2) without listening', async () => {

@@ -14,6 +14,7 @@ import { deleteEntity } from '../write/delete-entity.js';
 import { incrementCounter } from '../write/increment-counter.js';
 import { incrementCounterMap } from '../write/increment-counter-map.js';
 import { addToAggregateMap } from '../write/add-to-aggregate-map.js';
+import { setCounter } from '../write/set-counter.js';
 import { insertEntity } from '../write/insert-entity.js';
 import { saveEntity } from '../write/save-entity.js';
 import { updateEntity } from '../write/update-entity.js';
@@ -511,6 +512,35 @@ export class Repository<
     return this.writes.run('increment', options, async (t) => {
       await admit();
       return incrementCounter(t, key, property, by as bigint | number);
+    });
+  }
+
+  /**
+   * Sets (resets) a `@Counter` property to `value`: one MutateRow of a DeleteFromColumn and a SetCell of the 8-byte
+   * value at timestamp 0, with no read and no existing row needed (a `@CounterMap` is set with `put`). Against
+   * concurrent increments of the row, the server orders the set and each increment one after the other: an
+   * increment ordered after the set counts from `value`, one ordered before it is replaced, and no value older than
+   * the set is ever read again, whatever the clocks (docs/writes.md). After a lost answer the write is confirmed by a
+   * read-back only while the set value is still the counter's newest cell; otherwise OutcomeUnknownError, and it is
+   * never re-sent.
+   *
+   * @example
+   * ```ts
+   * await videos.setCounter({ videoId: 'v1' }, 'likes', 0);
+   * ```
+   */
+  async setCounter<P extends CounterProperty<E>>(
+    key: ScopedKey<E, K, S>,
+    property: P,
+    value: bigint | number,
+    options: CallOptions = {},
+  ): Promise<void> {
+    this.check.key('setCounter', key);
+    key = this.inScope(key);
+    this.check.call('setCounter', options);
+    await this.writes.run('setCounter', options, async (t) => {
+      await this.parts.admit('setCounter', () => ({ keys: [this.keyOf(key)] }));
+      return setCounter(t, key, property, value);
     });
   }
 

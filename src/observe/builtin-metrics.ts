@@ -178,6 +178,7 @@ export class BuiltinMetrics implements OperationMeter {
     let blockedMs: number | undefined;
     let ended = false;
     const streaming = String(STREAMING.has(rpc));
+    const throttles = rpc === 'MutateRows';
     const withStatus = (): Attributes => ({ ...base, cluster, zone, status });
     return {
       attempt: (inner, n): AttemptRecord => {
@@ -223,8 +224,9 @@ export class BuiltinMetrics implements OperationMeter {
             status = statusNameOf(error);
             const attributes = withStatus();
             this.attemptLatencies.record(performance.now() - attemptStartedAt, { ...attributes, streaming });
-            // Every attempt, 0 when it did not wait, as Google's clients record it; neither status nor streaming.
-            this.throttlingLatencies.record(throttledMs, { ...base, cluster, zone });
+            // Every attempt of the one RPC flow control holds back, 0 when it did not wait (Google's clients record
+            // a 0 for every other RPC too, which would only cost a point get); neither status nor streaming.
+            if (throttles) this.throttlingLatencies.record(throttledMs, { ...base, cluster, zone });
             if (serverLatencyMs !== undefined)
               this.serverLatencies.record(serverLatencyMs, { ...attributes, streaming });
             // Only an attempt whose headers or trailers were seen can say the header was missing (a read that got

@@ -209,11 +209,14 @@ describe('built-in metrics parity', () => {
     expect(value.min).toBe(0);
   });
 
-  it('an unthrottled attempt records a throttling latency of 0', async () => {
+  it('an unthrottled MutateRows attempt records a throttling latency of 0; other RPCs record none', async () => {
+    server().script('MutateRows', [[{ response: ok }]]);
+    await observed(plain(), CALLS[2]![1]);
     await observed(plain(), CALLS[1]![1]);
     const all = await telemetry.collect();
-    const [value] = histograms(metric(all, 'throttling_latencies'), { method: 'Bigtable.MutateRow' });
-    expect(value).toMatchObject({ count: 1, sum: 0 });
+    const throttling = metric(all, 'throttling_latencies')!;
+    expect(throttling.dataPoints.map((p) => p.attributes.method)).toEqual(['Bigtable.MutateRows']);
+    expect(throttling.dataPoints[0]!.value).toMatchObject({ count: 1, sum: 0 });
   });
 
   it("every point carries the process's client_uid", async () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Histogram, MetricData } from '@opentelemetry/sdk-metrics';
-import { defineEntity } from '../../../src/metadata/index.js';
 import { Mapper } from '../../../src/index.js';
 import { BUILTIN_CLIENT_UID, BUILTIN_METRIC_PREFIX } from '../../../src/observe/builtin-metrics.js';
 import { CallObserver } from '../../../src/observe/call-observer.js';
@@ -17,7 +16,7 @@ import type { MockMethod, MockStep } from '../../support/mock-bigtable-server.js
 import { v2Types } from '../../support/mock-bigtable-server.js';
 import { useMockBigtableServer } from '../../support/use-mock-bigtable-server.js';
 import { sumOf, useOpenTelemetry } from '../../support/use-open-telemetry.js';
-import { RATE_LIMIT_SCRIPT } from '../transport/protocol/rate-limit-run.js';
+import { Gauge, RATE_LIMIT_SCRIPT, gaugesOf } from '../transport/protocol/rate-limit-run.js';
 
 /**
  * Built-in metrics parity with Google's clients, against the mock server: the headers and trailers of every
@@ -168,22 +167,9 @@ describe('built-in metrics parity', () => {
   );
 
   it('a saveMany slowed by RateLimitInfo records its waits as throttling_latencies', async () => {
-    class Gauge {
-      id = '';
-      reading = '';
-    }
-    defineEntity(Gauge, {
-      table: 'gauges',
-      key: [{ property: 'id' }],
-      families: { d: {} },
-      properties: { reading: { family: 'd', codec: 'string' } },
-    } as never);
     server().script('MutateRows', RATE_LIMIT_SCRIPT);
     const mapper = new Mapper(plain(), { batchMaxBytes: 1, batchConcurrency: 1 });
-    const gauges = Array.from({ length: 50 }, (_, i) =>
-      Object.assign(new Gauge(), { id: `g${i}`, reading: `${i}` }),
-    );
-    await mapper.repository(Gauge).saveMany(gauges);
+    await mapper.repository(Gauge).saveMany(gaugesOf(50));
     const calls = server().callsOf('MutateRows');
     expect(calls).toHaveLength(50);
     const all = await telemetry.collect();

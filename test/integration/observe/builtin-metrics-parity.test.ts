@@ -129,6 +129,15 @@ describe('built-in metrics parity', () => {
     },
   );
 
+  it('a failed unary attempt reads the response headers sent before its error too', async () => {
+    server().script('CheckAndMutateRow', [[{ headers: located(4) }, { error: { code: 9, message: 'no' } }]]);
+    await expect(observed(plain(), CALLS[3]![1])).rejects.toThrow();
+    const all = await telemetry.collect();
+    const attributes = { method: 'Bigtable.CheckAndMutateRow', status: 'FAILED_PRECONDITION', cluster: 'c1' };
+    expect(histograms(metric(all, 'server_latencies'), attributes).map((h) => h.sum)).toEqual([4]);
+    expect(sumOf(metric(all, 'connectivity_error_count'))).toBe(0);
+  });
+
   it('a successful unary attempt whose response had no server-timing counts as a connectivity error', async () => {
     server().script('MutateRow', [[{ headers: {} }, { response: {} }]]);
     await observed(plain(), CALLS[1]![1]);

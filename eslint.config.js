@@ -89,7 +89,13 @@ const CLIENT = {
 // Layers a folder may use only through their front door (`<layer>/index.ts`): repository/ (the façade and the mapper)
 // builds and runs reads through query/index.ts and never reaches into query's sub-folders; write/ takes RowFilter
 // builders and the prefix-delete plan through the same door.
-const DOORS = { repository: ['query'], write: ['query'], backfill: ['query'], raw: ['query'] };
+const DOORS = {
+  repository: ['query'],
+  write: ['query'],
+  backfill: ['query'],
+  raw: ['query'],
+  studio: ['query'],
+};
 
 /** The patterns that keep a folder at the front door of the layers it may enter only through their index. */
 function doorPatterns(folder) {

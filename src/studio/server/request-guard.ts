@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { StudioRefusal } from './http-json.js';
 
-/** What a request is checked against: the server's token and port, and whether writes are on. */
+/** What a request is checked against: the server's token and port. */
 export interface GuardSettings {
   readonly token: string;
   readonly port: number;

@@ -58,7 +58,7 @@ export function describeEntity(
       kind: kindOf(f),
       family: f.family,
       type: typeOf(f),
-      editable: allowWrites && isEditable(f),
+      editable: allowWrites && isEditable(f) && (meta.version !== undefined || meta.evolution === undefined),
     })),
     versioned: meta.version !== undefined,
     collections,

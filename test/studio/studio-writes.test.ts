@@ -1,6 +1,7 @@
 // Edits through the studio with --allow-writes: saves of a versioned and of a plain entity, each racing a concurrent
 // change (409, the other write kept), deletes, and bad input refused before anything is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Column, Entity, Evolve, Family, KeyPart } from '../../decorators/index.js';
 import { Mapper } from '../../src/index.js';
 import { startStudio } from '../../src/studio/index.js';
 import type { StudioServer } from '../../src/studio/index.js';
@@ -10,6 +11,16 @@ import { get, post } from './studio-support.js';
 
 const hex = (text: string): string => Buffer.from(text).toString('hex');
 
+// A schema version but no @Version: its rewrites are the library's (conditional on the schema token), not the studio's.
+@Entity({ table: 'studio_notes' })
+@Evolve({ version: 1, family: 'meta' })
+@Family('d')
+@Family('meta')
+class Memo {
+  @KeyPart(0, 'string') id!: string;
+  @Column({ family: 'd', codec: 'string' }) body!: string;
+}
+
 describe('studio writes', () => {
   const instanceId = freshInstance();
   let mapper: Mapper;
@@ -17,8 +28,8 @@ describe('studio writes', () => {
 
   beforeAll(async () => {
     mapper = Mapper.connect({ projectId: 'emulator', instanceId, emulatorHost: emulatorHost() });
-    await mapper.ensureSchema([Gadget, Account]);
-    studio = await startStudio({ mapper, entities: [Gadget, Account], allowWrites: true });
+    await mapper.ensureSchema([Gadget, Account, Memo]);
+    studio = await startStudio({ mapper, entities: [Gadget, Account, Memo], allowWrites: true });
   });
   afterAll(async () => {
     await studio?.close();
@@ -238,5 +249,24 @@ describe('studio writes', () => {
     const plain = await post(studio, '/api/rows/delete', { entity: 'Gadget', key: hex('dev#k#d2') });
     expect(plain.status).toBe(200);
     expect(await gadgets.get({ kind: 'k', id: 'd2' })).toBeUndefined();
+  });
+
+  it('refuses to edit an evolving entity without @Version, and marks nothing of it editable', async () => {
+    await mapper.repository(Memo).save(Object.assign(new Memo(), { id: 'm1', body: 'kept' }));
+    const { json } = await get<{
+      entities: { name: string; properties: { name: string; editable: boolean }[] }[];
+    }>(studio, '/api/overview');
+    expect(json.entities.find((e) => e.name === 'Memo')!.properties).toEqual([
+      expect.objectContaining({ name: 'body', editable: false }),
+    ]);
+    const row = await rowOf('Memo', { id: 'm1' });
+    const refused = await post<ErrorJson>(studio, '/api/rows/save', {
+      entity: 'Memo',
+      key: row.key.hex,
+      values: { body: 'changed' },
+      version: row.version,
+    });
+    expect([refused.status, refused.json.error.code]).toEqual([400, 'INVALID_ARGUMENT']);
+    expect(await mapper.repository(Memo).get({ id: 'm1' })).toMatchObject({ body: 'kept' });
   });
 });

@@ -10,6 +10,9 @@ import { BIN, REPO, TSCONFIG, cleanEnv, emulatorHost, freshInstance } from '../c
 
 type Child = ChildProcessByStdio<null, Readable, Readable>;
 
+/** `studio` over the CLI tests' Device fixture (a .ts module, loaded through tsx). */
+const STUDIO = ['studio', '--entities', 'test/fixtures/cli/devices.ts', ...TSCONFIG];
+
 function startBin(args: readonly string[]): { child: Child; url: Promise<string>; output: () => string } {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: REPO,
@@ -70,14 +73,7 @@ describe('bigtable-mapper studio (the bin)', () => {
   });
 
   it('prints its URL, answers with the token, and on SIGTERM closes and exits 0 leaving no process', async () => {
-    const run = startBin([
-      'studio',
-      '--entities',
-      'test/fixtures/cli/devices.ts',
-      ...TSCONFIG,
-      '--instance',
-      instanceId,
-    ]);
+    const run = startBin([...STUDIO, '--instance', instanceId]);
     started.push(run.child);
     const url = new URL(await run.url);
     expect(url.hostname).toBe('127.0.0.1');
@@ -114,16 +110,7 @@ describe('bigtable-mapper studio (the bin)', () => {
   });
 
   it('--json prints { url, port }, --allow-writes turns writes on, and SIGINT stops it too', async () => {
-    const run = startBin([
-      '--json',
-      'studio',
-      '--entities',
-      'test/fixtures/cli/devices.ts',
-      ...TSCONFIG,
-      '--instance',
-      instanceId,
-      '--allow-writes',
-    ]);
+    const run = startBin(['--json', ...STUDIO, '--instance', instanceId, '--allow-writes']);
     started.push(run.child);
     const url = new URL(await run.url);
     const token = url.searchParams.get('token')!;
@@ -138,14 +125,7 @@ describe('bigtable-mapper studio (the bin)', () => {
   });
 
   it('refuses a bad --port as a usage error (exit 2) without listening', async () => {
-    const run = startBin([
-      'studio',
-      '--entities',
-      'test/fixtures/cli/devices.ts',
-      ...TSCONFIG,
-      '--port',
-      'x',
-    ]);
+    const run = startBin([...STUDIO, '--port', 'x']);
     started.push(run.child);
     run.url.catch(() => undefined);
     const end = await exited(run.child);

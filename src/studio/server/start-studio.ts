@@ -143,7 +143,15 @@ export async function startStudio(options: StudioOptions): Promise<StudioServer>
   let port = 0;
   const server = createServer((request, response) => {
     const settings = { token, port, assetsDir: options.assetsDir, version: options.version ?? '' };
-    handle(context, settings, request, response).catch((error: unknown) => sendError(response, error));
+    handle(context, settings, request, response).catch((error: unknown) => {
+      // Whatever happens while answering, the server keeps running: a request that cannot even be answered with
+      // its error is cut.
+      try {
+        sendError(response, error);
+      } catch {
+        response.destroy();
+      }
+    });
   });
   server.on('connection', (socket) => {
     sockets.add(socket);

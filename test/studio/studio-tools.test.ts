@@ -106,8 +106,16 @@ describe('studio schema, keys and query', () => {
       ['x', 'ev#x#00000000', 'ev#x#00000019', 20],
     ]);
     expect(json.hints.map((h) => h.rule)).toContain('sample-dominant-prefix');
-    const bounded = await get<{ sampled: number }>(studio, '/api/keys?entity=Event&sample=50');
-    expect(bounded.json.sampled).toBe(50);
+    expect(json).toMatchObject({ complete: true });
+    // A sample smaller than the table: exactly that many keys, spread over the split points' stretches, in order.
+    const bounded = await get<{
+      sampled: number;
+      complete: boolean;
+      strip: { from: Bytes; count: number }[];
+    }>(studio, '/api/keys?entity=Event&sample=50');
+    expect(bounded.json).toMatchObject({ sampled: 50, complete: false });
+    const starts = bounded.json.strip.map((s) => s.from.text);
+    expect([...starts].sort()).toEqual(starts);
     const tooMany = await get<ErrorJson>(studio, '/api/keys?entity=Event&sample=20001');
     expect(tooMany.status).toBe(400);
     const missing = await get<ErrorJson>(studio, '/api/keys?entity=Click&sample=10');

@@ -1,9 +1,11 @@
 import type { EntityMetadata } from '../../metadata/public/index.js';
 import type { RowRange } from '../../raw/index.js';
-import { entityPrefixRanges, toRowRange } from '../../query/index.js';
+import type { KeyRange } from '../../keys/index.js';
+import { entityPrefixRanges, intersectKeyRanges, toRowRange } from '../../query/index.js';
 import { readRows } from '../../transport/read-rows.js';
 import { sampleRowKeys } from '../../transport/sample-row-keys.js';
 import { bytesDisplay } from './bytes-display.js';
+import { sampleStretches } from './sample-stretches.js';
 import { tableIdOf } from './api-overview.js';
 import { lintOf } from './api-schema.js';
 import { boundedInt, required } from './query-params.js';
@@ -45,6 +47,39 @@ async function sampleKeys(
   } as const;
   for await (const row of readRows(context.mapper.connection, table, request)) keys.push(row.key);
   return keys;
+}
+
+/**
+ * At most `sample` keys spread over the stretches, in key order: first an equal share of what is left per stretch
+ * (a sparse stretch leaves more to the next), then what is still left of the sample from the stretches that had more,
+ * after the last key read there. `complete` when every stretch was read to its end.
+ */
+async function sampleAcross(
+  context: StudioContext,
+  table: string,
+  stretches: readonly (readonly KeyRange[])[],
+  sample: number,
+): Promise<{ keys: Uint8Array[]; complete: boolean }> {
+  const read: Uint8Array[][] = [];
+  const more: boolean[] = [];
+  let total = 0;
+  for (const [i, stretch] of stretches.entries()) {
+    const limit = Math.ceil((sample - total) / (stretches.length - i));
+    const keys = limit > 0 ? await sampleKeys(context, table, stretch.map(toRowRange), limit) : [];
+    read.push(keys);
+    more.push(keys.length >= limit);
+    total += keys.length;
+  }
+  for (const [i, stretch] of stretches.entries()) {
+    if (!more[i] || total >= sample) continue;
+    const after = intersectKeyRanges(stretch, [{ start: { key: read[i]!.at(-1)!, inclusive: false } }]);
+    const limit = sample - total;
+    const keys = after.length === 0 ? [] : await sampleKeys(context, table, after.map(toRowRange), limit);
+    read[i]!.push(...keys);
+    more[i] = after.length > 0 && keys.length >= limit;
+    total += keys.length;
+  }
+  return { keys: read.flat(), complete: !more.some(Boolean) };
 }
 
 /** The label of a key's leading part(s): decoded through the entity, or the bytes up to the 1st/2nd `#`. */
@@ -132,7 +167,8 @@ function sampleHints(
 
 /**
  * `GET /api/keys`: where the rows are. The table's SampleRowKeys split points, a bounded keys-only sample (default
- * 2,000, at most 20,000 keys, the first ones of the entity's key range) grouped by the leading key part(s), a strip of
+ * 2,000, at most 20,000 keys: the first ones of each stretch between split points, see sampleStretches) grouped by
+ * the leading key part(s), a strip of
  * the groups in key order, and hints: the hotspot rules of lint for the entity, and what the sample shows.
  */
 export async function apiKeys(context: StudioContext, params: URLSearchParams): Promise<object> {
@@ -141,11 +177,14 @@ export async function apiKeys(context: StudioContext, params: URLSearchParams): 
   const table = meta ? tableIdOf(context, meta.table) : required(params, 'table');
   const sample = boundedInt(params, 'sample', DEFAULT_KEY_SAMPLE, MAX_KEY_SAMPLE);
   const splits = await sampleRowKeys(context.mapper.connection, table);
-  const ranges = meta ? entityPrefixRanges(meta, undefined).map(toRowRange) : [];
-  const keys = await sampleKeys(context, table, ranges, sample);
+  const stretches = sampleStretches(
+    splits.map((s) => s.key),
+    meta ? entityPrefixRanges(meta, undefined) : [],
+  );
+  const { keys, complete } = await sampleAcross(context, table, stretches, sample);
   const level1 = groupKeys(meta, keys, 1);
   const level2 = groupKeys(meta, keys, 2);
-  const share = (g: Group): object => ({
+  const shareOf = (g: Group): object => ({
     label: g.label,
     depth: g.depth,
     count: g.count,
@@ -160,8 +199,8 @@ export async function apiKeys(context: StudioContext, params: URLSearchParams): 
     table,
     sampleRowKeys: splits.map((s) => ({ key: bytesDisplay(s.key), offsetBytes: s.offsetBytes.toString() })),
     sampled: keys.length,
-    complete: keys.length < sample,
-    groups: [...level1.map(share), ...(meta && meta.key.parts.length < 2 ? [] : level2.map(share))],
+    complete,
+    groups: [...level1.map(shareOf), ...(meta && meta.key.parts.length < 2 ? [] : level2.map(shareOf))],
     strip: level1.map((g) => ({
       label: g.label,
       from: bytesDisplay(g.from),

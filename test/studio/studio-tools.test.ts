@@ -92,6 +92,7 @@ describe('studio schema, keys and query', () => {
     }>(studio, '/api/keys?entity=Event&sample=1000');
     expect(status).toBe(200);
     expect(json.sampleRowKeys.at(-1)!.key.size).toBe(0); // the end of the table
+    expect(json.sampleRowKeys.length).toBeGreaterThan(1); // the emulator answers split points of its own
     expect(json.sampled).toBe(360);
     expect(json.groups.filter((g) => g.depth === 1)).toEqual([
       { label: 'big', depth: 1, count: 300, share: 300 / 360 },

@@ -102,6 +102,8 @@ describe('studio security', () => {
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(Object.keys(page.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
     const js = await raw(studio.port, `/assets/studio.js?token=${studio.token}`, { Host: host() });
     expect(js.status).toBe(200);

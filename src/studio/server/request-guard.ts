@@ -29,6 +29,12 @@ export function guardRequest(request: IncomingMessage, url: URL, settings: Guard
       'STUDIO_WRONG_HOST',
       'the studio answers only to 127.0.0.1 or localhost at its port',
     );
+  if (request.method === 'OPTIONS')
+    throw new StudioRefusal(
+      405,
+      'STUDIO_METHOD_NOT_ALLOWED',
+      'no CORS: OPTIONS (a CORS preflight) is not answered',
+    );
   const header = request.headers['x-studio-token'];
   const headerToken = typeof header === 'string' ? header : undefined;
   const isApi = url.pathname.startsWith('/api/');
@@ -40,8 +46,6 @@ export function guardRequest(request: IncomingMessage, url: URL, settings: Guard
       'STUDIO_UNAUTHORIZED',
       'a missing or wrong studio token (use the URL the studio printed)',
     );
-  if (request.method === 'OPTIONS')
-    throw new StudioRefusal(405, 'STUDIO_METHOD_NOT_ALLOWED', 'no CORS: OPTIONS is not answered');
   if (request.method !== 'POST') return;
   const origin = request.headers.origin;
   if (

@@ -107,6 +107,17 @@ describe('studio writes', () => {
     expect(await accounts.get({ id: 'a1' })).toMatchObject({ owner: 'bob', balance: 30 });
   });
 
+  it('runs two edits of the same shown row one after the other, never interleaved', async () => {
+    const accounts = mapper.repository(Account);
+    await accounts.save(Object.assign(new Account(), { id: 'a2', owner: 'ann', balance: 1, version: 0n }));
+    const row = await rowOf('Account', { id: 'a2' });
+    const edit = (values: object): Promise<{ status: number }> =>
+      post(studio, '/api/rows/save', { entity: 'Account', key: row.key.hex, values, version: row.version });
+    const [a, b] = await Promise.all([edit({ balance: 50 }), edit({ owner: 'zed' })]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(await accounts.get({ id: 'a2' })).toMatchObject({ owner: 'zed', balance: 50 });
+  });
+
   it('saves a plain entity only while the edited columns hold what was read; a concurrent change wins with 409', async () => {
     const gadgets = mapper.repository(Gadget);
     await gadgets.save(Object.assign(new Gadget(), { kind: 'k', id: 'g1', name: 'first', cpu: 0.5 }));

@@ -1,4 +1,4 @@
-import type { EntityMetadata } from '../../metadata/public/index.js';
+import type { EntityMetadata, FieldMetadata } from '../../metadata/public/index.js';
 import { InvalidArgumentError, OptimisticLockError } from '../../index.js';
 import { buildUpdateMutations } from '../../mapping/build-update-mutations.js';
 import { validateChanges } from '../../mapping/validate-entity.js';
@@ -57,19 +57,33 @@ export async function apiSave(
   if (fields.length === 0) refuse(meta, 'values', values, 'at least one property');
   const repository = context.mapper.repository(meta.target);
   const current = row as Record<string, unknown>;
-  if (meta.version !== undefined) {
-    const before = Object.fromEntries(fields.map((f) => [f.property, current[f.property]]));
-    Object.assign(row, changes);
-    try {
-      await repository.save(row as never);
-    } catch (error) {
-      Object.assign(row, before); // the object stays what was read, for an honest retry after a reload
-      throw error;
-    }
-    return { ok: true, version: context.remember(meta.name, row) };
-  }
+  if (meta.version !== undefined)
+    return context.exclusive(row, async () => {
+      const before = Object.fromEntries(fields.map((f) => [f.property, current[f.property]]));
+      Object.assign(row, changes);
+      try {
+        await repository.save(row as never);
+      } catch (error) {
+        Object.assign(row, before); // the object stays what was read, for an honest retry after a reload
+        throw error;
+      }
+      return { ok: true, version: context.remember(meta.name, row) };
+    });
   if (meta.evolution !== undefined)
     refuse(meta, 'entity', meta.name, 'an entity with a @Version to be edited (it has a schema version)');
+  return context.exclusive(row, () => saveUnversioned(context, meta, key, row, fields, changes));
+}
+
+/** The conditional edit of an entity without `@Version` (see {@link apiSave}). */
+async function saveUnversioned(
+  context: StudioContext,
+  meta: EntityMetadata,
+  key: Uint8Array,
+  row: object,
+  fields: readonly FieldMetadata[],
+  changes: Record<string, unknown>,
+): Promise<object> {
+  const current = row as Record<string, unknown>;
   const keyParts = meta.key.codec.decode(key);
   await validateChanges(meta, keyParts, changes as never);
   const update = buildUpdateMutations(meta, keyParts, changes as never, { now: Date.now });

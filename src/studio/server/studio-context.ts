@@ -18,6 +18,7 @@ const MAX_READ_TOKENS = 5_000;
  */
 export class StudioContext {
   private readonly reads = new Map<string, { readonly entity: string; readonly row: object }>();
+  private readonly busy = new WeakMap<object, Promise<unknown>>();
 
   constructor(
     readonly mapper: Mapper,
@@ -58,6 +59,20 @@ export class StudioContext {
     this.reads.set(token, { entity, row });
     if (this.reads.size > MAX_READ_TOKENS) this.reads.delete(this.reads.keys().next().value!);
     return token;
+  }
+
+  /**
+   * Runs `work` on a kept row once the edits before it on the same row have ended: a save changes the kept object
+   * and undoes that when it fails, which two interleaved saves must never do to each other.
+   */
+  async exclusive<T>(row: object, work: () => Promise<T>): Promise<T> {
+    const before = this.busy.get(row) ?? Promise.resolve();
+    const run = before.then(work, work);
+    this.busy.set(
+      row,
+      run.catch(() => undefined),
+    );
+    return run;
   }
 
   /** The row a token stands for, or a 409 refusal: an edit must start from a row the studio showed. */

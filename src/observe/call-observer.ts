@@ -9,7 +9,7 @@ import type {
 } from '@opentelemetry/api';
 import { PartialWriteError } from '../errors/partial-write-error.js';
 import { printableKey } from '../errors/printable-key.js';
-import { BuiltinMetrics } from './builtin-metrics.js';
+import { BuiltinMetrics, statusNameOf } from './builtin-metrics.js';
 import { CallMetrics } from './call-metrics.js';
 import type { AttemptRecord, CallInfo, RecordSink } from './call-record.js';
 import { CallRecord } from './call-record.js';
@@ -88,7 +88,8 @@ class LazyAttempt implements AttemptRecord {
   }
 
   private close(span: Span, at: number): void {
-    if (this.error !== undefined) failSpan(this.otel, span, this.error);
+    // An attempt fails with the RPC's own error: its gRPC status names it (NOT_FOUND, UNAVAILABLE), not its class.
+    if (this.error !== undefined) failSpan(this.otel, span, this.error, attemptErrorType(this.error));
     // An attempt whose cleanup ran after its call ended (its RPC had answered before) ends with the call.
     const { durationMs, startedAt } = this.record;
     span.end(hrTimeOf(durationMs === undefined ? at : Math.min(at, startedAt + durationMs)));
@@ -105,6 +106,12 @@ function hrTimeOf(performanceMs: number): [number, number] {
   const seconds = Math.floor(epochMs / 1000);
   const nanos = Math.min(999_999_999, Math.round((epochMs - seconds * 1000) * 1_000_000));
   return [seconds, nanos];
+}
+
+/** An attempt's error type: a gRPC error's status name (it has a numeric code), else the library error's code. */
+function attemptErrorType(error: unknown): string {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'number' ? statusNameOf(error) : errorCodeOf(error);
 }
 
 /** A provider's class name tells the API's no-op apart (the API exports no other way to ask). */
@@ -168,14 +175,15 @@ export class CallObserver<W = never> {
 
   /**
    * Begins observing a public call: a record (and a span, parented to the active context) when anyone listens,
-   * else undefined. `always` makes a record regardless (explain with analyze).
+   * else undefined. `always` makes a record regardless (explain with analyze). A `parent` record's span (when it
+   * has one) is the span's parent instead of the active context's.
    */
-  begin(info: CallInfo, always = false): CallRecord | undefined {
+  begin(info: CallInfo, always = false, parent?: CallRecord): CallRecord | undefined {
     const { otel } = this;
     const tracer = otel && this.activeTracer(otel);
     const metered = otel !== undefined && this.activeMetrics(otel) !== undefined;
     const others = always || metered || this.events.listens();
-    let span = otel && tracer ? this.startSpan(otel, tracer, info) : undefined;
+    let span = otel && tracer ? this.startSpan(otel, tracer, info, parent?.traceContext()) : undefined;
     // A span the sampler dropped records nothing, nor would its children (the default sampler follows the parent).
     if (span !== undefined && !span.isRecording()) {
       span.end();
@@ -187,7 +195,7 @@ export class CallObserver<W = never> {
     return record;
   }
 
-  private startSpan(otel: OpenTelemetry, tracer: Tracer, info: CallInfo): Span {
+  private startSpan(otel: OpenTelemetry, tracer: Tracer, info: CallInfo, parent: Context | undefined): Span {
     return tracer.startSpan(
       info.table === '' ? info.operation : `${info.operation} ${info.table}`,
       // Explicit times on one origin, as the attempt spans drawn after the fact have (see hrTimeOf): with the SDK's
@@ -197,7 +205,7 @@ export class CallObserver<W = never> {
         attributes: this.attributesOf(info, info.operation).span,
         startTime: hrTimeOf(performance.now()),
       },
-      otel.context.active(),
+      parent ?? otel.context.active(),
     );
   }
 
@@ -240,9 +248,9 @@ export class CallObserver<W = never> {
     let context: Context | undefined;
     let lone: LazyAttempt | undefined;
     let many = false;
+    const contextOf = (): Context => (context ??= otel!.trace.setSpan(otel!.context.active(), span!));
     const draw = (attempt: LazyAttempt): void => {
-      context ??= otel!.trace.setSpan(otel!.context.active(), span!);
-      attempt.draw(this.tracer!, context, this.attributesOf(info, attempt.rpc).span);
+      attempt.draw(this.tracer!, contextOf(), this.attributesOf(info, attempt.rpc).span);
     };
     return {
       attempt: (record, rpc, n): AttemptRecord => {
@@ -267,6 +275,7 @@ export class CallObserver<W = never> {
           errorCode: error === undefined ? undefined : errorCodeOf(error),
         });
       },
+      traceContext: () => (otel === undefined || span === undefined ? undefined : contextOf()),
       finish: (record, error) => {
         if (otel === undefined || span === undefined) return;
         span.setAttributes(recordAttributes(record, many ? undefined : lone?.rpc));
@@ -322,8 +331,7 @@ export class CallObserver<W = never> {
 }
 
 /** Marks a span failed with the error's type only: messages may name row keys, which spans never carry. */
-function failSpan(otel: OpenTelemetry, span: Span, error: unknown): void {
-  const type = errorCodeOf(error);
+function failSpan(otel: OpenTelemetry, span: Span, error: unknown, type = errorCodeOf(error)): void {
   span.setAttribute('error.type', type);
   span.setStatus({ code: otel.SpanStatusCode.ERROR, message: type });
 }

@@ -1,3 +1,4 @@
+import type { Context } from '@opentelemetry/api';
 import type { ReadRowsRequestStats } from '../model/read-rows-request-stats.js';
 import type { RowData } from '../model/row-data.js';
 
@@ -50,6 +51,8 @@ export interface RecordSink {
   retry(record: CallRecord, rpc: string, attempt: number): void;
   /** The call ended (its span, if any, ends). */
   finish(record: CallRecord, error: unknown): void;
+  /** The context whose active span is the call's (undefined: the call has no span). */
+  traceContext?(): Context | undefined;
 }
 
 /**
@@ -169,6 +172,14 @@ export class CallRecord {
   /** The call ended: the observer's last word before its metrics and events. */
   finish(error: unknown): void {
     this.sink?.finish(this, error);
+  }
+
+  /**
+   * The OpenTelemetry context of the call's span, for the calls it is made of to be its children (a backfill's
+   * shards): passed explicitly, so that they nest with no context manager and when they run concurrently.
+   */
+  traceContext(): Context | undefined {
+    return this.sink?.traceContext?.();
   }
 
   /** The server's stats of one ReadRows attempt. */

@@ -248,12 +248,15 @@ export class CallObserver<W = never> {
     let context: Context | undefined;
     let lone: LazyAttempt | undefined;
     let many = false;
+    // The call made a ReadRows: its span then says how many rows it returned, none included.
+    let read = false;
     const contextOf = (): Context => (context ??= otel!.trace.setSpan(otel!.context.active(), span!));
     const draw = (attempt: LazyAttempt): void => {
       attempt.draw(this.tracer!, contextOf(), this.attributesOf(info, attempt.rpc).span);
     };
     return {
       attempt: (record, rpc, n): AttemptRecord => {
+        read ||= rpc === 'ReadRows';
         if (otel === undefined || span === undefined) return { end: (error) => (record.lastFailure = error) };
         const attempt = new LazyAttempt(otel, record, rpc, n);
         if (lone === undefined && !many) lone = attempt;
@@ -278,7 +281,7 @@ export class CallObserver<W = never> {
       traceContext: () => (otel === undefined || span === undefined ? undefined : contextOf()),
       finish: (record, error) => {
         if (otel === undefined || span === undefined) return;
-        span.setAttributes(recordAttributes(record, many ? undefined : lone?.rpc));
+        span.setAttributes(recordAttributes(record, many ? undefined : lone?.rpc, read));
         if (this.options.recordKeys === true && record.rowKey !== undefined)
           span.setAttribute('bigtable_mapper.row_key', printableKey(record.rowKey));
         if (error !== undefined) failSpan(otel, span, error);
@@ -340,7 +343,7 @@ function failSpan(otel: OpenTelemetry, span: Span, error: unknown, type = errorC
  * The library attributes of an ended call's span: what it cost (counts only, never keys or values), and the RPC of
  * a call that made a single attempt (which then has no child span to name it).
  */
-function recordAttributes(record: CallRecord, loneRpc: string | undefined): Attributes {
+function recordAttributes(record: CallRecord, loneRpc: string | undefined, read: boolean): Attributes {
   const attributes: Attributes = {
     'bigtable_mapper.attempts': record.attempts,
     'bigtable_mapper.requests': record.requests,
@@ -351,7 +354,7 @@ function recordAttributes(record: CallRecord, loneRpc: string | undefined): Attr
   if (record.cellsReceived > 0) attributes['bigtable_mapper.cells_received'] = record.cellsReceived;
   if (record.bytesReceived > 0) attributes['bigtable_mapper.bytes_received'] = record.bytesReceived;
   // A read that returned nothing says so (a zero is information there, not noise).
-  if (record.rowsReturned > 0 || (record.requests > 0 && record.mutations === 0))
+  if (record.rowsReturned > 0 || (read && record.mutations === 0))
     attributes['bigtable_mapper.rows_returned'] = record.rowsReturned;
   if (record.mutations > 0) attributes['bigtable_mapper.mutations'] = record.mutations;
   if (record.bytesWritten > 0) attributes['bigtable_mapper.bytes_written'] = record.bytesWritten;

@@ -79,6 +79,15 @@ export interface BuiltinTarget {
   readonly appProfileId: string | undefined;
 }
 
+/** The attributes of the built-in metrics' points: with `status` and `streaming`, with `status`, with neither. */
+interface BuiltinAttributeSets {
+  readonly streaming: Attributes;
+  readonly plain: Attributes;
+  readonly noStatus: Attributes;
+}
+
+const MAX_ATTRIBUTE_SETS = 1_000;
+
 /**
  * The client-side ("built-in") metrics Google's Bigtable clients record, with their names, units and attributes,
  * as OpenTelemetry instruments on the application's meter provider: `operation_latencies`, `attempt_latencies`,
@@ -100,6 +109,7 @@ export class BuiltinMetrics implements OperationMeter {
   private readonly applicationLatencies: Histogram;
   private readonly retryCount: Counter;
   private readonly connectivityErrors: Counter;
+  private readonly attributeSets = new Map<string, BuiltinAttributeSets>();
 
   constructor(
     meter: Meter,
@@ -138,20 +148,50 @@ export class BuiltinMetrics implements OperationMeter {
   }
 
   /**
+   * The attribute sets of one (table, RPC, cluster, zone, status), made once and shared by every point recorded
+   * with them: a call builds no attribute object (the SDK keys its points by their content, not their identity).
+   */
+  private attributesOf(
+    table: string,
+    rpc: string,
+    cluster: string,
+    zone: string,
+    status: string,
+  ): BuiltinAttributeSets {
+    const key = `${table}\n${rpc}\n${cluster}\n${zone}\n${status}`;
+    let sets = this.attributeSets.get(key);
+    if (sets === undefined) {
+      const noStatus: Attributes = Object.freeze({
+        project_id: this.target.projectId,
+        instance: this.target.instance,
+        table,
+        app_profile: this.target.appProfileId ?? '',
+        method: `Bigtable.${rpc}`,
+        client_name: BUILTIN_CLIENT_NAME,
+        cluster,
+        zone,
+      });
+      const plain: Attributes = Object.freeze({ ...noStatus, status });
+      sets = {
+        noStatus,
+        plain,
+        streaming: Object.freeze({ ...plain, streaming: String(STREAMING.has(rpc)) }),
+      };
+      // Low cardinality by design; the bound only guards against a table name made per call.
+      if (this.attributeSets.size >= MAX_ATTRIBUTE_SETS) this.attributeSets.clear();
+      this.attributeSets.set(key, sets);
+    }
+    return sets;
+  }
+
+  /**
    * Begins measuring one operation of the public call `info`: the RPC `rpc` and its retries; undefined for an RPC
    * outside the data API.
    */
   operation(info: CallInfo, rpc: string): BuiltinOperation | undefined {
     if (!DATA_RPCS.has(rpc)) return undefined;
     const startedAt = performance.now();
-    const base: Attributes = {
-      project_id: this.target.projectId,
-      instance: this.target.instance,
-      table: info.table,
-      app_profile: this.target.appProfileId ?? '',
-      method: `Bigtable.${rpc}`,
-      client_name: BUILTIN_CLIENT_NAME,
-    };
+    const { table } = info;
     let cluster = 'unspecified';
     let zone = 'global';
     let attempts = 0;
@@ -161,8 +201,7 @@ export class BuiltinMetrics implements OperationMeter {
     let firstResponseAt: number | undefined;
     let blockedMs: number | undefined;
     let ended = false;
-    const streaming = String(STREAMING.has(rpc));
-    const withStatus = (): Attributes => ({ ...base, cluster, zone, status });
+    const withStatus = (): BuiltinAttributeSets => this.attributesOf(table, rpc, cluster, zone, status);
     return {
       attempt: (inner, n): AttemptRecord => {
         attempts++;
@@ -200,25 +239,24 @@ export class BuiltinMetrics implements OperationMeter {
             if (error !== undefined && typeof error === 'object' && error !== null && 'metadata' in error)
               read((error as { metadata: unknown }).metadata);
             status = statusNameOf(error);
-            const attributes = withStatus();
-            this.attemptLatencies.record(performance.now() - attemptStartedAt, { ...attributes, streaming });
-            if (serverLatencyMs !== undefined)
-              this.serverLatencies.record(serverLatencyMs, { ...attributes, streaming });
+            const sets = withStatus();
+            this.attemptLatencies.record(performance.now() - attemptStartedAt, sets.streaming);
+            if (serverLatencyMs !== undefined) this.serverLatencies.record(serverLatencyMs, sets.streaming);
             // Only an attempt whose headers were seen can say the header was missing (a unary success's are not).
-            else if (headersSeen || error !== undefined) this.connectivityErrors.add(1, attributes);
+            else if (headersSeen || error !== undefined) this.connectivityErrors.add(1, sets.plain);
           },
         };
       },
       end: () => {
         if (ended || attempts === 0) return;
         ended = true;
-        const attributes = withStatus();
-        this.operationLatencies.record(performance.now() - startedAt, { ...attributes, streaming });
-        this.retryCount.add(retries, attributes);
+        const sets = withStatus();
+        this.operationLatencies.record(performance.now() - startedAt, sets.streaming);
+        this.retryCount.add(retries, sets.plain);
         if (firstResponseAt !== undefined && rpc === 'ReadRows')
-          this.firstResponseLatencies.record(firstResponseAt - startedAt, attributes);
+          this.firstResponseLatencies.record(firstResponseAt - startedAt, sets.plain);
         // Google's clients give this one neither status nor streaming.
-        if (blockedMs !== undefined) this.applicationLatencies.record(blockedMs, { ...base, cluster, zone });
+        if (blockedMs !== undefined) this.applicationLatencies.record(blockedMs, sets.noStatus);
       },
     };
   }

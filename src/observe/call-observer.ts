@@ -66,6 +66,8 @@ class LazyAttempt implements AttemptRecord {
     private readonly record: CallRecord,
     readonly rpc: string,
     private readonly n: number,
+    /** The table the RPC is about when the call names none (see RecordSink.attempt). */
+    readonly table: string | undefined,
   ) {}
 
   draw(tracer: Tracer, parent: Context, attributes: Attributes): void {
@@ -252,13 +254,15 @@ export class CallObserver<W = never> {
     let read = false;
     const contextOf = (): Context => (context ??= otel!.trace.setSpan(otel!.context.active(), span!));
     const draw = (attempt: LazyAttempt): void => {
-      attempt.draw(this.tracer!, contextOf(), this.attributesOf(info, attempt.rpc).span);
+      const about =
+        attempt.table === undefined || info.table !== '' ? info : { ...info, table: attempt.table };
+      attempt.draw(this.tracer!, contextOf(), this.attributesOf(about, attempt.rpc).span);
     };
     return {
-      attempt: (record, rpc, n): AttemptRecord => {
+      attempt: (record, rpc, n, table): AttemptRecord => {
         read ||= rpc === 'ReadRows';
         if (otel === undefined || span === undefined) return { end: (error) => (record.lastFailure = error) };
-        const attempt = new LazyAttempt(otel, record, rpc, n);
+        const attempt = new LazyAttempt(otel, record, rpc, n, table);
         if (lone === undefined && !many) lone = attempt;
         else {
           if (!many && lone !== undefined) draw(lone);

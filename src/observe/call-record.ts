@@ -47,7 +47,8 @@ export interface OperationRecord {
  * ```
  */
 export interface RecordSink {
-  attempt(record: CallRecord, rpc: string, attempt: number): AttemptRecord;
+  /** `table`: the table the RPC is about, when the call's own is none (an admin RPC of a call about several). */
+  attempt(record: CallRecord, rpc: string, attempt: number, table?: string): AttemptRecord;
   retry(record: CallRecord, rpc: string, attempt: number): void;
   /** The call ended (its span, if any, ends). */
   finish(record: CallRecord, error: unknown): void;
@@ -121,12 +122,15 @@ export class CallRecord {
     return this.builtin !== undefined;
   }
 
-  /** An RPC of the call begins: its attempts are counted here, and measured by the built-in metrics when on. */
-  operation(rpc: string): OperationRecord {
+  /**
+   * An RPC of the call begins: its attempts are counted here, and measured by the built-in metrics when on. `table`:
+   * the table it is about, when that is not the call's (an admin RPC of a schema call about several tables).
+   */
+  operation(rpc: string, table?: string): OperationRecord {
     const measured = this.builtin?.operation(this.info, rpc);
     return {
       attempt: (n) => {
-        const attempt = this.attempt(rpc, n);
+        const attempt = this.attempt(rpc, n, table);
         return measured ? measured.attempt(attempt, n) : attempt;
       },
       end: () => measured?.end(),
@@ -134,14 +138,14 @@ export class CallRecord {
   }
 
   /** An attempt begins: the `n`th try of one RPC of the call. */
-  attempt(rpc: string, n: number): AttemptRecord {
+  attempt(rpc: string, n: number, table?: string): AttemptRecord {
     this.attempts++;
     if (n === 1) this.requests++;
     else {
       this.retries++;
       this.sink?.retry(this, rpc, n);
     }
-    return this.sink ? this.sink.attempt(this, rpc, n) : NO_ATTEMPT;
+    return this.sink ? this.sink.attempt(this, rpc, n, table) : NO_ATTEMPT;
   }
 
   /** A ReadRows response arrived: its size on the wire and the rows it completed. */

@@ -50,11 +50,11 @@ export class CallScope {
   constructor(
     readonly rpc: string,
     closeSignal: AbortSignal,
-    options: BoundCallOptions,
+    options: BoundCallOptions & { readonly tableId?: string | undefined },
   ) {
     const { signal, timeoutMs, deadlineAt } = options;
     this.record = options.record;
-    this.operation = options.record?.operation(rpc);
+    this.operation = options.record?.operation(rpc, options.tableId);
     // A signal that is no AbortSignal would fail deep in the transport (or be ignored): refused like a bad deadline.
     checkSignal({ api: rpc, argument: 'signal' }, signal);
     if (timeoutMs !== undefined) checkMilliseconds({ api: rpc, argument: 'timeoutMs' }, timeoutMs);

@@ -156,7 +156,13 @@ describe('schema operation spans', () => {
     expect(ensure.attributes['bigtable_mapper.rpc']).toBeUndefined();
     // No rows: an admin call reads none (a read that returns none says 0).
     expect(ensure.attributes['bigtable_mapper.rows_returned']).toBeUndefined();
-    for (const child of spans.filter((s) => s.parentSpanContext?.spanId === ensure.spanContext().spanId)) {
+    const children = spans.filter((s) => s.parentSpanContext?.spanId === ensure.spanContext().spanId);
+    // The call is about two tables and names none; each of its RPCs names the table it is about.
+    expect(ensure.attributes['db.collection.name']).toBeUndefined();
+    expect(children.map((c) => `${c.name} ${String(c.attributes['db.collection.name'])}`).sort()).toEqual(
+      [`CreateTable ${a}`, `CreateTable ${b}`, `GetTable ${a}`, `GetTable ${b}`].sort(),
+    );
+    for (const child of children) {
       expect(child.kind).toBe(SpanKind.CLIENT);
       expect(child.attributes).toMatchObject({
         'db.system.name': 'gcp.bigtable',

@@ -79,7 +79,7 @@ interface Registration {
 /** Each row adds one part to the row before it. */
 const ROWS: Record<string, Registration> = {
   'nothing registered (tracing off)': {},
-  'context manager only': { context: true },
+  'context manager (in use) only': { context: true },
   'context manager + tracer (spans)': { context: true, tracer: true },
   'context manager + meter (metrics, built-in metrics)': { context: true, meter: true },
   'context manager + tracer + meter (production SDK)': { context: true, tracer: true, meter: true },
@@ -92,7 +92,12 @@ const ROWS: Record<string, Registration> = {
 };
 
 function register(r: Registration): void {
-  if (r.context) context.setGlobalContextManager(contextManager.enable());
+  if (r.context) {
+    context.setGlobalContextManager(contextManager.enable());
+    // A context entered once turns AsyncLocalStorage's hooks on for every later async resource, as a service's
+    // request instrumentation does (and the SDK's own exports would, at their first batch, in the rows below).
+    context.with(context.active(), () => undefined);
+  }
   if (r.tracer) trace.setGlobalTracerProvider(tracerProvider);
   if (r.meter) metrics.setGlobalMeterProvider(meterProvider);
 }

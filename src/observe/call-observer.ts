@@ -1,12 +1,4 @@
-import type {
-  Attributes,
-  Context,
-  Meter,
-  MeterProvider,
-  Span,
-  Tracer,
-  TracerProvider,
-} from '@opentelemetry/api';
+import type { Attributes, Context, MeterProvider, Span, Tracer, TracerProvider } from '@opentelemetry/api';
 import { PartialWriteError } from '../errors/partial-write-error.js';
 import { printableKey } from '../errors/printable-key.js';
 import { BuiltinMetrics, statusNameOf } from './builtin-metrics.js';
@@ -47,6 +39,8 @@ export interface ObserverEvents<W> {
 interface AttributeSets {
   readonly base: Attributes;
   readonly span: Attributes;
+  /** The span name of a call: `{db.operation.name} {db.collection.name}`, or the operation alone. */
+  readonly name: string;
 }
 
 const MAX_ATTRIBUTE_SETS = 1_000;
@@ -140,6 +134,14 @@ export class CallObserver<W = never> {
   private meterFrom: MeterProvider | undefined;
   private metrics: CallMetrics | undefined;
   private builtin: BuiltinMetrics | undefined;
+  /**
+   * The instruments made on each meter provider seen: a provider registered again (after `metrics.disable()`) gets
+   * the same ones back, with their attribute sets, instead of 18 instruments made anew.
+   */
+  private readonly instruments = new WeakMap<
+    MeterProvider,
+    { metrics: CallMetrics; builtin: BuiltinMetrics }
+  >();
   private readonly attributeSets = new Map<string, AttributeSets>();
 
   constructor(
@@ -167,10 +169,18 @@ export class CallObserver<W = never> {
     const provider = otel.metrics.getMeterProvider();
     if (provider !== this.meterFrom) {
       this.meterFrom = provider;
-      const meter: Meter | undefined = isNoop(provider) ? undefined : provider.getMeter(INSTRUMENTATION_NAME);
-      this.metrics = meter && new CallMetrics(meter);
-      const { projectId = '', instance, appProfileId } = this.endpoint;
-      this.builtin = meter && new BuiltinMetrics(meter, { projectId, instance, appProfileId });
+      let made = this.instruments.get(provider);
+      if (made === undefined && !isNoop(provider)) {
+        const meter = provider.getMeter(INSTRUMENTATION_NAME);
+        const { projectId = '', instance, appProfileId } = this.endpoint;
+        made = {
+          metrics: new CallMetrics(meter),
+          builtin: new BuiltinMetrics(meter, { projectId, instance, appProfileId }),
+        };
+        this.instruments.set(provider, made);
+      }
+      this.metrics = made?.metrics;
+      this.builtin = made?.builtin;
     }
     return this.metrics;
   }
@@ -198,13 +208,14 @@ export class CallObserver<W = never> {
   }
 
   private startSpan(otel: OpenTelemetry, tracer: Tracer, info: CallInfo, parent: Context | undefined): Span {
+    const sets = this.attributesOf(info, info.operation);
     return tracer.startSpan(
-      info.table === '' ? info.operation : `${info.operation} ${info.table}`,
+      sets.name,
       // Explicit times on one origin, as the attempt spans drawn after the fact have (see hrTimeOf): with the SDK's
       // own clock a child could end after its call (seen: 140 µs in CI).
       {
         kind: otel.SpanKind.CLIENT,
-        attributes: this.attributesOf(info, info.operation).span,
+        attributes: sets.span,
         startTime: hrTimeOf(performance.now()),
       },
       parent ?? otel.context.active(),
@@ -235,7 +246,7 @@ export class CallObserver<W = never> {
       });
       // Low cardinality by design; the bound only guards against a table name made per call.
       if (this.attributeSets.size >= MAX_ATTRIBUTE_SETS) this.attributeSets.clear();
-      sets = { base, span };
+      sets = { base, span, name: info.table === '' ? operation : `${operation} ${info.table}` };
       this.attributeSets.set(key, sets);
     }
     return sets;
@@ -285,7 +296,7 @@ export class CallObserver<W = never> {
       traceContext: () => (otel === undefined || span === undefined ? undefined : contextOf()),
       finish: (record, error) => {
         if (otel === undefined || span === undefined) return;
-        span.setAttributes(recordAttributes(record, many ? undefined : lone?.rpc, read));
+        setRecordAttributes(span, record, many ? undefined : lone?.rpc, read);
         if (this.options.recordKeys === true && record.rowKey !== undefined)
           span.setAttribute('bigtable_mapper.row_key', printableKey(record.rowKey));
         if (error !== undefined) failSpan(otel, span, error);
@@ -344,32 +355,35 @@ function failSpan(otel: OpenTelemetry, span: Span, error: unknown, type = errorC
 }
 
 /**
- * The library attributes of an ended call's span: what it cost (counts only, never keys or values), and the RPC of
- * a call that made a single attempt (which then has no child span to name it).
+ * Sets the library attributes of an ended call's span: what it cost (counts only, never keys or values), and the
+ * RPC of a call that made a single attempt (which then has no child span to name it). One by one: an attributes
+ * object would only be copied by the SDK, key by key.
  */
-function recordAttributes(record: CallRecord, loneRpc: string | undefined, read: boolean): Attributes {
-  const attributes: Attributes = {
-    'bigtable_mapper.attempts': record.attempts,
-    'bigtable_mapper.requests': record.requests,
-  };
-  if (loneRpc !== undefined) attributes['bigtable_mapper.rpc'] = loneRpc;
-  if (record.retries > 0) attributes['bigtable_mapper.retries'] = record.retries;
-  if (record.rowsReceived > 0) attributes['bigtable_mapper.rows_received'] = record.rowsReceived;
-  if (record.cellsReceived > 0) attributes['bigtable_mapper.cells_received'] = record.cellsReceived;
-  if (record.bytesReceived > 0) attributes['bigtable_mapper.bytes_received'] = record.bytesReceived;
+function setRecordAttributes(
+  span: Span,
+  record: CallRecord,
+  loneRpc: string | undefined,
+  read: boolean,
+): void {
+  span.setAttribute('bigtable_mapper.attempts', record.attempts);
+  span.setAttribute('bigtable_mapper.requests', record.requests);
+  if (loneRpc !== undefined) span.setAttribute('bigtable_mapper.rpc', loneRpc);
+  if (record.retries > 0) span.setAttribute('bigtable_mapper.retries', record.retries);
+  if (record.rowsReceived > 0) span.setAttribute('bigtable_mapper.rows_received', record.rowsReceived);
+  if (record.cellsReceived > 0) span.setAttribute('bigtable_mapper.cells_received', record.cellsReceived);
+  if (record.bytesReceived > 0) span.setAttribute('bigtable_mapper.bytes_received', record.bytesReceived);
   // A read that returned nothing says so (a zero is information there, not noise).
   if (record.rowsReturned > 0 || (read && record.mutations === 0))
-    attributes['bigtable_mapper.rows_returned'] = record.rowsReturned;
-  if (record.mutations > 0) attributes['bigtable_mapper.mutations'] = record.mutations;
-  if (record.bytesWritten > 0) attributes['bigtable_mapper.bytes_written'] = record.bytesWritten;
+    span.setAttribute('bigtable_mapper.rows_returned', record.rowsReturned);
+  if (record.mutations > 0) span.setAttribute('bigtable_mapper.mutations', record.mutations);
+  if (record.bytesWritten > 0) span.setAttribute('bigtable_mapper.bytes_written', record.bytesWritten);
   const { batch } = record;
   if (batch) {
-    attributes['bigtable_mapper.batch.size'] = batch.size;
-    attributes['bigtable_mapper.batch.written'] = batch.written;
-    attributes['bigtable_mapper.batch.not_written'] = batch.notWritten;
-    attributes['bigtable_mapper.batch.unknown'] = batch.unknown;
+    span.setAttribute('bigtable_mapper.batch.size', batch.size);
+    span.setAttribute('bigtable_mapper.batch.written', batch.written);
+    span.setAttribute('bigtable_mapper.batch.not_written', batch.notWritten);
+    span.setAttribute('bigtable_mapper.batch.unknown', batch.unknown);
   }
-  return attributes;
 }
 
 function summaryOf(record: CallRecord, error: unknown, errorType: string | undefined): CallSummary {

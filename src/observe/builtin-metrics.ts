@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Attributes, Counter, Histogram, Meter } from '@opentelemetry/api';
 import { readBigtableResponseHeaders } from './bigtable-response-headers.js';
 import type { AttemptRecord, BuiltinOperation, CallInfo, OperationMeter } from './call-record.js';
@@ -7,6 +9,12 @@ export const BUILTIN_METRIC_PREFIX = 'bigtable.googleapis.com/internal/client/';
 
 /** The `client_name` attribute: this library and its version. */
 export const BUILTIN_CLIENT_NAME = 'bigtable-mapper/0.1.0';
+
+/**
+ * The `client_uid` attribute: one id per client process, made once when the module loads, in the shape Google's
+ * Java client gives it (`java-<uuid><pid>@<host>`, from the JVM's name): `node-<uuid><pid>@<host>`.
+ */
+export const BUILTIN_CLIENT_UID = `node-${randomUUID()}${process.pid}@${hostname()}`;
 
 /** Millisecond bucket boundaries of Google's clients' latency histograms. */
 const LATENCY_BUCKETS_MS = [
@@ -79,10 +87,14 @@ export interface BuiltinTarget {
   readonly appProfileId: string | undefined;
 }
 
-/** The attributes of the built-in metrics' points: with `status` and `streaming`, with `status`, with neither. */
+/**
+ * The attributes of the built-in metrics' points (with `status` and `streaming`, with `status`, with neither), and
+ * the (table, RPC, app profile, cluster, zone, status) they were made for.
+ */
 interface BuiltinAttributeSets {
   readonly table: string;
   readonly rpc: string;
+  readonly appProfile: string;
   readonly cluster: string;
   readonly zone: string;
   readonly status: string;
@@ -97,7 +109,8 @@ const MAX_ATTRIBUTE_SETS = 1_000;
  * The client-side ("built-in") metrics Google's Bigtable clients record, with their names, units and attributes,
  * as OpenTelemetry instruments on the application's meter provider: `operation_latencies`, `attempt_latencies`,
  * `retry_count`, `first_response_latencies` (ReadRows), `server_latencies` (the `server-timing` header's
- * `gfet4t7`), `connectivity_error_count` (attempts whose response had no `server-timing`). Exporting them to Cloud
+ * `gfet4t7`), `application_latencies` (ReadRows), `throttling_latencies` (MutateRows flow control's waits),
+ * `connectivity_error_count` (attempts whose response had no `server-timing`). Exporting them to Cloud
  * Monitoring is the application's exporter's job. Attributes never hold a row key.
  *
  * @example
@@ -112,6 +125,7 @@ export class BuiltinMetrics implements OperationMeter {
   private readonly firstResponseLatencies: Histogram;
   private readonly serverLatencies: Histogram;
   private readonly applicationLatencies: Histogram;
+  private readonly throttlingLatencies: Histogram;
   private readonly retryCount: Counter;
   private readonly connectivityErrors: Counter;
   private readonly attributeSets = new Map<string, BuiltinAttributeSets>();
@@ -146,6 +160,10 @@ export class BuiltinMetrics implements OperationMeter {
       'application_latencies',
       'ReadRows: the time the application held the operation between receiving rows and asking for more.',
     );
+    this.throttlingLatencies = histogram(
+      'throttling_latencies',
+      'The time an attempt waited for MutateRows flow control (RateLimitInfo) before it was sent.',
+    );
     this.retryCount = counter('retry_count', 'Attempts sent after the first attempt of an operation.');
     this.connectivityErrors = counter(
       'connectivity_error_count',
@@ -154,38 +172,40 @@ export class BuiltinMetrics implements OperationMeter {
   }
 
   /**
-   * The attribute sets of an operation's (table, RPC, cluster, zone, status), made once and shared by every point
-   * recorded with them: a call builds no attribute object (the SDK keys its points by their content, not their
-   * identity). The sets used last are kept aside: consecutive calls nearly always share them.
+   * The attribute sets of an operation's (table, RPC, app profile, cluster, zone, status), made once and shared by
+   * every point recorded with them: a call builds no attribute object (the SDK keys its points by their content, not
+   * their identity). The sets used last are kept aside: consecutive calls nearly always share them.
    */
   private attributesOf(operation: MeasuredOperation): BuiltinAttributeSets {
-    const { table, rpc, cluster, zone, status } = operation;
+    const { table, rpc, appProfile, cluster, zone, status } = operation;
     const last = this.lastSets;
     if (
       last !== undefined &&
       last.table === table &&
       last.rpc === rpc &&
+      last.appProfile === appProfile &&
       last.cluster === cluster &&
       last.zone === zone &&
       last.status === status
     )
       return last;
-    const key = `${table}\n${rpc}\n${cluster}\n${zone}\n${status}`;
+    const key = `${table}\n${rpc}\n${appProfile}\n${cluster}\n${zone}\n${status}`;
     let sets = this.attributeSets.get(key);
     if (sets === undefined) {
       const noStatus: Attributes = Object.freeze({
         project_id: this.target.projectId,
         instance: this.target.instance,
         table,
-        app_profile: this.target.appProfileId ?? '',
+        app_profile: appProfile,
         method: `Bigtable.${rpc}`,
         client_name: BUILTIN_CLIENT_NAME,
+        client_uid: BUILTIN_CLIENT_UID,
         cluster,
         zone,
       });
       const plain: Attributes = Object.freeze({ ...noStatus, status });
       const streaming = Object.freeze({ ...plain, streaming: String(STREAMING.has(rpc)) });
-      sets = { table, rpc, cluster, zone, status, noStatus, plain, streaming };
+      sets = { table, rpc, appProfile, cluster, zone, status, noStatus, plain, streaming };
       // Low cardinality by design; the bound only guards against a table name made per call.
       if (this.attributeSets.size >= MAX_ATTRIBUTE_SETS) this.attributeSets.clear();
       this.attributeSets.set(key, sets);
@@ -195,24 +215,31 @@ export class BuiltinMetrics implements OperationMeter {
   }
 
   /**
-   * Begins measuring one operation of the public call `info`: the RPC `rpc` and its retries; undefined for an RPC
-   * outside the data API.
+   * Begins measuring one operation of the public call `info`: the RPC `rpc` and its retries, under the app profile
+   * `appProfileId` (default: the connection's); undefined for an RPC outside the data API.
    */
-  operation(info: CallInfo, rpc: string): BuiltinOperation | undefined {
+  operation(info: CallInfo, rpc: string, appProfileId?: string): BuiltinOperation | undefined {
     if (!DATA_RPCS.has(rpc)) return undefined;
-    return new MeasuredOperation(this, info.table, rpc);
+    // The profile the RPC ran under: its own (a per-call override), else the connection's.
+    return new MeasuredOperation(this, info.table, rpc, appProfileId ?? this.target.appProfileId ?? '');
   }
 
   /** Records one ended attempt of `operation`. */
   recordAttempt(
     operation: MeasuredOperation,
     latencyMs: number,
+    throttledMs: number,
     serverLatencyMs: number | undefined,
     connectivityError: boolean,
   ): void {
     const sets = this.attributesOf(operation);
     this.attemptLatencies.record(latencyMs, sets.streaming);
+    // Every attempt of the one RPC flow control holds back, 0 when it did not wait (Google's clients record a 0 for
+    // every other RPC too, which would only cost a point get); neither status nor streaming.
+    if (operation.rpc === 'MutateRows') this.throttlingLatencies.record(throttledMs, sets.noStatus);
     if (serverLatencyMs !== undefined) this.serverLatencies.record(serverLatencyMs, sets.streaming);
+    // Only an attempt whose headers or trailers were seen can say the header was missing (a read that got its rows
+    // and left before any metadata cannot).
     else if (connectivityError) this.connectivityErrors.add(1, sets.plain);
   }
 
@@ -232,6 +259,13 @@ export class BuiltinMetrics implements OperationMeter {
 /**
  * One operation being measured (see {@link BuiltinMetrics.operation}): a class rather than closures, since every
  * measured data call makes one, and one {@link MeasuredAttempt} per try.
+ *
+ * @example
+ * ```ts
+ * const operation = builtin.operation({ operation: 'get', entity: 'Device', table: 'devices' }, 'ReadRows')!;
+ * operation.attempt(record.attempt('ReadRows', 1), 1).end();
+ * operation.end();
+ * ```
  */
 export class MeasuredOperation implements BuiltinOperation {
   readonly startedAt = performance.now();
@@ -249,6 +283,7 @@ export class MeasuredOperation implements BuiltinOperation {
     private readonly metrics: BuiltinMetrics,
     readonly table: string,
     readonly rpc: string,
+    readonly appProfile: string,
   ) {}
 
   attempt(inner: AttemptRecord, n: number): AttemptRecord {
@@ -274,6 +309,7 @@ export class MeasuredOperation implements BuiltinOperation {
 class MeasuredAttempt implements AttemptRecord {
   private readonly startedAt = performance.now();
   private serverLatencyMs: number | undefined;
+  private throttledMs = 0;
   private headersSeen = false;
   private done = false;
 
@@ -306,6 +342,11 @@ class MeasuredAttempt implements AttemptRecord {
     this.inner.blocked?.(ms);
   }
 
+  throttled(ms: number): void {
+    this.throttledMs += ms;
+    this.inner.throttled?.(ms);
+  }
+
   end(error?: unknown): void {
     this.inner.end(error);
     if (this.done) return;
@@ -314,10 +355,10 @@ class MeasuredAttempt implements AttemptRecord {
     if (error !== undefined && typeof error === 'object' && error !== null && 'metadata' in error)
       this.read((error as { metadata: unknown }).metadata);
     this.operation.status = statusNameOf(error);
-    // Only an attempt whose headers were seen can say the header was missing (a unary success's are not).
     this.metrics.recordAttempt(
       this.operation,
       performance.now() - this.startedAt,
+      this.throttledMs,
       this.serverLatencyMs,
       this.headersSeen || error !== undefined,
     );

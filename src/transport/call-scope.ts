@@ -47,14 +47,18 @@ export class CallScope {
   /** This RPC in the call's record (one operation of the built-in metrics). */
   private readonly operation: OperationRecord | undefined;
 
+  /** `options.appProfileId`: the profile the RPC runs under (the built-in metrics' `app_profile`). */
   constructor(
     readonly rpc: string,
     closeSignal: AbortSignal,
-    options: BoundCallOptions & { readonly tableId?: string | undefined },
+    options: BoundCallOptions & {
+      readonly appProfileId?: string | undefined;
+      readonly tableId?: string | undefined;
+    },
   ) {
     const { signal, timeoutMs, deadlineAt } = options;
     this.record = options.record;
-    this.operation = options.record?.operation(rpc, options.tableId);
+    this.operation = options.record?.operation(rpc, options.appProfileId, options.tableId);
     // A signal that is no AbortSignal would fail deep in the transport (or be ignored): refused like a bad deadline.
     checkSignal({ api: rpc, argument: 'signal' }, signal);
     if (timeoutMs !== undefined) checkMilliseconds({ api: rpc, argument: 'timeoutMs' }, timeoutMs);

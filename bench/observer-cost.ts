@@ -110,6 +110,7 @@ const builtinAttributes: Attributes = {
   app_profile: '',
   method: 'Bigtable.ReadRows',
   client_name: 'bigtable-mapper/0.0.0',
+  client_uid: 'bigtable-mapper-00000000-0000-0000-0000-000000000000',
   cluster: 'unspecified',
   zone: 'global',
   status: 'OK',

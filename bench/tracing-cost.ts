@@ -15,7 +15,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import type { PushMetricExporter, ResourceMetrics } from '@opentelemetry/sdk-metrics';
 import { MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { AlwaysOffSampler, BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { Mapper } from '../src/repository/mapper.js';
 import { openBenchSession } from './harness/bench-session.js';
 import { ownCpuSeconds } from './harness/cpu-meter.js';
@@ -59,6 +59,7 @@ const contextManager = new AsyncLocalStorageContextManager();
 const tracerProvider = new BasicTracerProvider({
   spanProcessors: [new BatchSpanProcessor(new DroppingSpanExporter())],
 });
+const noopTracerProvider = new BasicTracerProvider({ sampler: new AlwaysOffSampler() });
 const meterProvider = new MeterProvider({
   readers: [
     new PeriodicExportingMetricReader({
@@ -71,6 +72,8 @@ const meterProvider = new MeterProvider({
 interface Registration {
   readonly context?: boolean;
   readonly tracer?: boolean;
+  /** A tracer provider that samples nothing (tracing disabled by configuration). */
+  readonly noopTracer?: boolean;
   readonly meter?: boolean;
   /** The mapper's `observe` switches (a mapper per row: its observer caches the instruments). */
   readonly observe?: { tracing?: boolean; metrics?: boolean };
@@ -80,6 +83,7 @@ interface Registration {
 const ROWS: Record<string, Registration> = {
   'nothing registered (tracing off)': {},
   'context manager (in use) only': { context: true },
+  'context manager + a tracer that samples nothing': { context: true, noopTracer: true },
   'context manager + tracer (spans)': { context: true, tracer: true },
   'context manager + meter (metrics, built-in metrics)': { context: true, meter: true },
   'context manager + tracer + meter (production SDK)': { context: true, tracer: true, meter: true },
@@ -99,6 +103,7 @@ function register(r: Registration): void {
     context.with(context.active(), () => undefined);
   }
   if (r.tracer) trace.setGlobalTracerProvider(tracerProvider);
+  if (r.noopTracer) trace.setGlobalTracerProvider(noopTracerProvider);
   if (r.meter) metrics.setGlobalMeterProvider(meterProvider);
 }
 

@@ -8,10 +8,7 @@
 import { parseArgs } from 'node:util';
 import { metrics, trace } from '@opentelemetry/api';
 import type { Attributes } from '@opentelemetry/api';
-import type { PushMetricExporter, ResourceMetrics } from '@opentelemetry/sdk-metrics';
-import { MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
-import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { productionProviders } from './fixtures/production-otel.js';
 import { CallObserver } from '../src/observe/call-observer.js';
 import { ownCpuSeconds } from './harness/cpu-meter.js';
 import { formatSpread, spreadOf } from './harness/stats.js';
@@ -22,37 +19,7 @@ const { values } = parseArgs({
 const calls = Number(values.calls);
 const reps = Number(values.reps);
 
-class DroppingSpanExporter implements SpanExporter {
-  export(_spans: ReadableSpan[], done: (result: { code: number }) => void): void {
-    done({ code: 0 });
-  }
-  shutdown(): Promise<void> {
-    return Promise.resolve();
-  }
-}
-class DroppingMetricExporter implements PushMetricExporter {
-  export(_metrics: ResourceMetrics, done: (result: { code: number }) => void): void {
-    done({ code: 0 });
-  }
-  forceFlush(): Promise<void> {
-    return Promise.resolve();
-  }
-  shutdown(): Promise<void> {
-    return Promise.resolve();
-  }
-}
-
-const tracerProvider = new BasicTracerProvider({
-  spanProcessors: [new BatchSpanProcessor(new DroppingSpanExporter())],
-});
-const meterProvider = new MeterProvider({
-  readers: [
-    new PeriodicExportingMetricReader({
-      exporter: new DroppingMetricExporter(),
-      exportIntervalMillis: 5_000,
-    }),
-  ],
-});
+const { tracerProvider, meterProvider } = productionProviders();
 trace.setGlobalTracerProvider(tracerProvider);
 metrics.setGlobalMeterProvider(meterProvider);
 

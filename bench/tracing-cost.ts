@@ -12,10 +12,8 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { context, metrics, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import type { PushMetricExporter, ResourceMetrics } from '@opentelemetry/sdk-metrics';
-import { MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
-import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { AlwaysOffSampler, BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { AlwaysOffSampler, BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
+import { productionProviders } from './fixtures/production-otel.js';
 import { Mapper } from '../src/repository/mapper.js';
 import { openBenchSession } from './harness/bench-session.js';
 import { ownCpuSeconds } from './harness/cpu-meter.js';
@@ -34,40 +32,9 @@ const { values } = parseArgs({
 const calls = Number(values.calls);
 const reps = Number(values.reps);
 
-const SUCCESS = 0;
-class DroppingSpanExporter implements SpanExporter {
-  export(_spans: ReadableSpan[], done: (result: { code: number }) => void): void {
-    done({ code: SUCCESS });
-  }
-  shutdown(): Promise<void> {
-    return Promise.resolve();
-  }
-}
-class DroppingMetricExporter implements PushMetricExporter {
-  export(_metrics: ResourceMetrics, done: (result: { code: number }) => void): void {
-    done({ code: SUCCESS });
-  }
-  forceFlush(): Promise<void> {
-    return Promise.resolve();
-  }
-  shutdown(): Promise<void> {
-    return Promise.resolve();
-  }
-}
-
 const contextManager = new AsyncLocalStorageContextManager();
-const tracerProvider = new BasicTracerProvider({
-  spanProcessors: [new BatchSpanProcessor(new DroppingSpanExporter())],
-});
+const { tracerProvider, meterProvider } = productionProviders();
 const noopTracerProvider = new BasicTracerProvider({ sampler: new AlwaysOffSampler() });
-const meterProvider = new MeterProvider({
-  readers: [
-    new PeriodicExportingMetricReader({
-      exporter: new DroppingMetricExporter(),
-      exportIntervalMillis: 5_000,
-    }),
-  ],
-});
 
 interface Registration {
   readonly context?: boolean;

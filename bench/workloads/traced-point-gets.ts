@@ -8,40 +8,10 @@
 // with nothing registered, so google-gax's own instrumentation does not weigh on them.
 import { context, metrics, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import type { PushMetricExporter, ResourceMetrics } from '@opentelemetry/sdk-metrics';
-import { MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
-import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { AlwaysOffSampler, BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { AlwaysOffSampler, BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
+import { productionProviders } from '../fixtures/production-otel.js';
 import type { Workload } from '../harness/workload.js';
 import { pointGets } from './point-gets.js';
-
-/** `ExportResultCode.SUCCESS` of @opentelemetry/core (not a dependency of ours). */
-const SUCCESS = 0;
-
-/** A span exporter that drops what it is given: the batch processor's queueing and export calls are still paid. */
-class DroppingSpanExporter implements SpanExporter {
-  spans = 0;
-  export(spans: ReadableSpan[], done: (result: { code: number }) => void): void {
-    this.spans += spans.length;
-    done({ code: SUCCESS });
-  }
-  shutdown(): Promise<void> {
-    return Promise.resolve();
-  }
-}
-
-/** A metric exporter that drops what it is given: the reader's collections (aggregation) are still paid. */
-class DroppingMetricExporter implements PushMetricExporter {
-  export(_metrics: ResourceMetrics, done: (result: { code: number }) => void): void {
-    done({ code: SUCCESS });
-  }
-  forceFlush(): Promise<void> {
-    return Promise.resolve();
-  }
-  shutdown(): Promise<void> {
-    return Promise.resolve();
-  }
-}
 
 type Provider = 'no-op provider' | 'SDK recording';
 
@@ -63,28 +33,14 @@ function registrationOf(provider: Provider): Registration {
       shutdown: () => tracer.shutdown(),
     };
   }
-  const tracer = new BasicTracerProvider({
-    spanProcessors: [new BatchSpanProcessor(new DroppingSpanExporter())],
-  });
-  // Exports every 5 s (the default is 60 s) so that collections land inside the timed blocks, as they would.
-  const meter = new MeterProvider({
-    readers: [
-      new PeriodicExportingMetricReader({
-        exporter: new DroppingMetricExporter(),
-        exportIntervalMillis: 5_000,
-      }),
-    ],
-  });
+  const { tracerProvider, meterProvider, shutdown } = productionProviders();
   return {
     register() {
       context.setGlobalContextManager(contextManager.enable());
-      trace.setGlobalTracerProvider(tracer);
-      metrics.setGlobalMeterProvider(meter);
+      trace.setGlobalTracerProvider(tracerProvider);
+      metrics.setGlobalMeterProvider(meterProvider);
     },
-    shutdown: async () => {
-      await tracer.shutdown();
-      await meter.shutdown();
-    },
+    shutdown,
   };
 }
 

@@ -1,0 +1,126 @@
+// Edit (only when the studio runs with --allow-writes): change a row's editable properties and save with the row's
+// version (optimistic locking: a concurrent change comes back as the library's conflict error, nothing
+// overwritten), or delete the row after a confirmation.
+import { useState } from 'preact/hooks';
+import { apiPost, errorOf } from './api.js';
+import { ErrorBox, useStatus } from './components.js';
+import type { ApiError, EntityInfo, EntityRow } from './types.js';
+
+type Scalar = string | number | boolean | null;
+
+export function EditForm({
+  entity,
+  row,
+  onDone,
+}: {
+  entity: EntityInfo;
+  row: EntityRow;
+  onDone: (change: 'saved' | 'deleted' | 'cancelled') => void;
+}) {
+  const editable = entity.properties.filter((p) => p.editable && row.values[p.name]?.json !== undefined);
+  const [values, setValues] = useState<Record<string, Scalar>>(() =>
+    Object.fromEntries(editable.map((p) => [p.name, row.values[p.name]!.json as Scalar])),
+  );
+  const [error, setError] = useState<ApiError>();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const status = useStatus();
+  const idPrefix = `edit-${row.key.hex}`;
+
+  const run = async (what: 'save' | 'delete') => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      if (what === 'save') {
+        await apiPost('/api/rows/save', {
+          entity: entity.name,
+          key: row.key.hex,
+          values,
+          version: row.version,
+        });
+        status(`Saved row ${row.key.text}`);
+        onDone('saved');
+      } else {
+        await apiPost('/api/rows/delete', { entity: entity.name, key: row.key.hex });
+        status(`Deleted row ${row.key.text}`);
+        onDone('deleted');
+      }
+    } catch (thrown) {
+      const apiError = errorOf(thrown);
+      setError(apiError);
+      status(`${what === 'save' ? 'Save' : 'Delete'} refused: ${apiError.code}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      class="edit"
+      aria-label={`Edit row ${row.key.text}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void run('save');
+      }}
+    >
+      {editable.length === 0 ? <p>No property of this row can be edited here.</p> : null}
+      {editable.map((property) => {
+        const id = `${idPrefix}-${property.name}`;
+        const value = values[property.name] ?? null;
+        const set = (next: Scalar) => setValues({ ...values, [property.name]: next });
+        return (
+          <div class="field" key={property.name}>
+            <label for={id}>
+              {property.name} <span class="hint">({property.type})</span>
+            </label>
+            {typeof value === 'boolean' ? (
+              <input
+                id={id}
+                type="checkbox"
+                checked={value}
+                onChange={(e) => set((e.currentTarget as HTMLInputElement).checked)}
+              />
+            ) : typeof value === 'number' ? (
+              <input
+                id={id}
+                type="number"
+                step="any"
+                value={String(value)}
+                onInput={(e) => set(Number((e.currentTarget as HTMLInputElement).value))}
+              />
+            ) : (
+              <input
+                id={id}
+                value={value ?? ''}
+                onInput={(e) => set((e.currentTarget as HTMLInputElement).value)}
+              />
+            )}
+          </div>
+        );
+      })}
+      <ErrorBox error={error} />
+      <div class="actions">
+        <button type="submit" disabled={busy || editable.length === 0}>
+          Save
+        </button>
+        <button type="button" onClick={() => onDone('cancelled')}>
+          Cancel
+        </button>
+        {confirming ? (
+          <>
+            <button type="button" class="danger" disabled={busy} onClick={() => void run('delete')}>
+              Confirm delete
+            </button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              Keep the row
+            </button>
+          </>
+        ) : (
+          <button type="button" class="danger" onClick={() => setConfirming(true)}>
+            Delete…
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -414,11 +414,14 @@ describe('the packed tarball', () => {
     }
     const unexpected = packed.filter(
       (f) =>
-        !/^(dist\/(src|decorators)\/.*\.(js|d\.ts)|docs\/[^/]+\.md|package\.json|README\.md|LICENSE)$/.test(
+        !/^(dist\/(src|decorators)\/.*\.(js|d\.ts)|dist\/src\/studio\/ui-assets\/(studio\.css|BUILT)|docs\/[^/]+\.md|docs\/studio\/[^/]+\.png|package\.json|README\.md|LICENSE)$/.test(
           f,
         ),
     );
     expect(unexpected).toEqual([]);
+    // The studio's browser app, bundled by `npm run build` (scripts/build-studio-ui.mjs), where assets-dir.ts looks.
+    for (const file of ['studio.js', 'studio.css', 'BUILT'])
+      expect(packed).toContain(`dist/src/studio/ui-assets/${file}`);
     expect(readFileSync(join(scratch, 'node_modules', pkg.name, 'LICENSE'), 'utf8')).toMatch(
       /Apache License\s+Version 2\.0, January 2004[\s\S]*END OF TERMS AND CONDITIONS/,
     );

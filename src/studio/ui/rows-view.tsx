@@ -348,25 +348,29 @@ function RawTableRows({ table }: { table: string }) {
     <div class="raw">
       <ErrorBox error={pages.error} />
       <Pager pages={pages} />
-      {pages.page?.rows.map((row) => (
-        <section key={row.key.hex} class="raw-row">
-          <h3>
-            <BytesView bytes={row.key} mode="text" />
-          </h3>
-          <CellsTable cells={row.cells} caption={`Cells of row ${row.key.text}`} />
-        </section>
-      ))}
-      {guess == null ? null : (
-        <section class="guess" aria-labelledby="guess-title">
-          <h3 id="guess-title">What codegen guesses from these rows</h3>
-          <pre data-testid="guess">{guess.source}</pre>
-          <ul>
-            {guess.notes.map((note, index) => (
-              <li key={index}>{note}</li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <div class="raw-layout">
+        <div class="raw-rows">
+          {pages.page?.rows.map((row) => (
+            <section key={row.key.hex} class="raw-row">
+              <h3>
+                <BytesView bytes={row.key} mode="text" />
+              </h3>
+              <CellsTable cells={row.cells} caption={`Cells of row ${row.key.text}`} />
+            </section>
+          ))}
+        </div>
+        {guess == null ? null : (
+          <section class="guess" aria-labelledby="guess-title">
+            <h3 id="guess-title">What codegen guesses from these rows</h3>
+            <pre data-testid="guess">{guess.source}</pre>
+            <ul>
+              {guess.notes.map((note, index) => (
+                <li key={index}>{note}</li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
     </div>
   );
 }

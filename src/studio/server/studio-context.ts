@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { Mapper } from '../../index.js';
+import type { EntityMetadata } from '../../metadata/public/index.js';
+import { StudioRefusal } from './http-json.js';
+
+/** Tokens of the rows a page showed, kept to check an edit against exactly what was shown. */
+const MAX_READ_TOKENS = 20_000;
+
+/**
+ * What the studio's routes share: the mapper, the entities it shows, whether writes are on, and the rows it handed
+ * out (an edit posts back the opaque token of the row it edits; the server keeps the entity object the read returned,
+ * so a save checks against the exact cells that read saw).
+ *
+ * @example
+ * ```ts
+ * const context = new StudioContext(mapper, [getEntityMetadata(Device)], false);
+ * ```
+ */
+export class StudioContext {
+  private readonly reads = new Map<string, { readonly entity: string; readonly row: object }>();
+
+  constructor(
+    readonly mapper: Mapper,
+    readonly entities: readonly EntityMetadata[],
+    readonly allowWrites: boolean,
+  ) {}
+
+  /** The entity named `name`, or a 404 refusal naming the loaded ones. */
+  entity(name: unknown): EntityMetadata {
+    const found = this.entities.find((e) => e.name === name);
+    if (!found)
+      throw new StudioRefusal(
+        404,
+        'STUDIO_UNKNOWN_ENTITY',
+        `no loaded entity is named ${JSON.stringify(name)}`,
+        {
+          entity: typeof name === 'string' ? name : null,
+          loaded: this.entities.map((e) => e.name),
+        },
+      );
+    return found;
+  }
+
+  /** Remembers a row a page showed and returns its token (the oldest are forgotten past 20,000). */
+  remember(entity: string, row: object): string {
+    const token = randomBytes(12).toString('base64url');
+    this.reads.set(token, { entity, row });
+    if (this.reads.size > MAX_READ_TOKENS) this.reads.delete(this.reads.keys().next().value!);
+    return token;
+  }
+
+  /** The row a token stands for, or a 409 refusal: an edit must start from a row the studio showed. */
+  recall(entity: string, token: unknown): object {
+    const read = typeof token === 'string' ? this.reads.get(token) : undefined;
+    if (!read || read.entity !== entity)
+      throw new StudioRefusal(
+        409,
+        'STUDIO_STALE_ROW',
+        'this row was not read by this studio (or too long ago): reload it and edit again',
+        { entity },
+      );
+    return read.row;
+  }
+}

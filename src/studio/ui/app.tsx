@@ -39,6 +39,7 @@ export function App() {
     // The view is in the fragment, so a reload (or a shared link) opens the same one; the token stays in the query.
     history.replaceState(null, '', `${location.search}#${next}`);
   };
+  // Roving focus (the ARIA tabs pattern): Tab reaches the selected tab, the arrow keys move between tabs.
   const onTabKey = (event: KeyboardEvent, index: number) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (step === 0) return;
@@ -78,6 +79,7 @@ export function App() {
                 id={`tab-${v.id}`}
                 key={v.id}
                 aria-selected={view === v.id}
+                tabIndex={view === v.id ? 0 : -1}
                 aria-controls={`panel-${v.id}`}
                 onClick={() => select(v.id)}
                 onKeyDown={(event) => onTabKey(event, index)}

@@ -85,13 +85,14 @@ export function KeyPartFields({
         return (
           <div class="field" key={part.name}>
             <label for={id}>
-              {part.name} <span class="hint">({part.type})</span>
+              {part.name}{' '}
+              <span class="hint">({part.as === undefined ? part.type : `${part.type} as ${part.as}`})</span>
             </label>
             <input
               id={id}
               name={part.name}
               value={values[part.name] ?? ''}
-              placeholder={placeholderFor(part.type)}
+              placeholder={placeholderFor(part)}
               onInput={(event) =>
                 onChange({ ...values, [part.name]: (event.currentTarget as HTMLInputElement).value })
               }
@@ -103,10 +104,13 @@ export function KeyPartFields({
   );
 }
 
-function placeholderFor(type: string): string {
-  if (type === 'bytes') return 'hex, e.g. 0a1b';
-  if (type === 'date') return 'ISO date';
-  return type;
+/** What to type: the server parses the text by the part's declared type. */
+function placeholderFor(part: KeyPartInfo): string {
+  if (part.type === 'bytes') return 'hex, e.g. 0a1b';
+  if (part.as === 'date' || /timestamp/i.test(part.type)) return 'ISO date, e.g. 2026-01-31T12:00:00Z';
+  if (/int64/i.test(part.type)) return 'an integer';
+  if (part.type === 'reversedDomain') return 'a domain, e.g. example.com';
+  return 'text';
 }
 
 /** The filled leading key parts, or undefined when none is filled. */

@@ -27,7 +27,10 @@ export interface ApiError {
 
 export interface KeyPartInfo {
   readonly name: string;
+  /** The segment type: string, bytes, int64, timestamp, reversedTimestamp, reversedInt64, reversedDomain. */
   readonly type: string;
+  /** The JS type the part is read as, when declared (number, bigint, date, micros). */
+  readonly as?: string;
   readonly encoding: string;
 }
 
@@ -45,6 +48,7 @@ export interface EntityInfo {
   readonly keyParts: readonly KeyPartInfo[];
   readonly properties: readonly PropertyInfo[];
   readonly collections: readonly string[];
+  readonly versioned?: boolean;
 }
 
 export interface Overview {

@@ -162,3 +162,57 @@ export function Select({
 export function useBytesMode(): ['text' | 'hex', (mode: 'text' | 'hex') => void] {
   return useState<'text' | 'hex'>('text');
 }
+
+/** A labelled checkbox. */
+export function CheckboxField({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div class="field inline">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange((e.currentTarget as HTMLInputElement).checked)}
+      />
+      <label for={id}>{label}</label>
+    </div>
+  );
+}
+
+/** A labelled number field (its text as typed: the form's own validation checks min and max before submitting). */
+export function NumberField({
+  id,
+  label,
+  value,
+  max,
+  onInput,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  max: number;
+  onInput: (value: string) => void;
+}) {
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        min={1}
+        max={max}
+        value={value}
+        onInput={(e) => onInput((e.currentTarget as HTMLInputElement).value)}
+      />
+    </div>
+  );
+}

@@ -3,7 +3,7 @@
 // split points and the hotspot hints of the lint rules.
 import { useState } from 'preact/hooks';
 import { apiGet, errorOf } from './api.js';
-import { BytesView, ErrorBox, Select, useStatus } from './components.js';
+import { BytesView, ErrorBox, NumberField, Select, useStatus } from './components.js';
 import type { ApiError, KeysResponse, Overview } from './types.js';
 
 export function KeysView({ overview }: { overview: Overview }) {
@@ -45,17 +45,7 @@ export function KeysView({ overview }: { overview: Overview }) {
           options={options}
           onChange={setSource}
         />
-        <div class="field">
-          <label for="keys-sample">Keys to sample</label>
-          <input
-            id="keys-sample"
-            type="number"
-            min={1}
-            max={20000}
-            value={sample}
-            onInput={(e) => setSample((e.currentTarget as HTMLInputElement).value)}
-          />
-        </div>
+        <NumberField id="keys-sample" label="Keys to sample" value={sample} max={20000} onInput={setSample} />
         <button type="submit">Show distribution</button>
       </form>
       <ErrorBox error={error} />

@@ -2,7 +2,16 @@
 // ReadRows request, run it (rows and what the read cost) and copy it as TypeScript.
 import { useState } from 'preact/hooks';
 import { apiPost, errorOf } from './api.js';
-import { ErrorBox, KeyPartFields, Select, ValueText, filledParts, useStatus } from './components.js';
+import {
+  CheckboxField,
+  ErrorBox,
+  KeyPartFields,
+  NumberField,
+  Select,
+  ValueText,
+  filledParts,
+  useStatus,
+} from './components.js';
 import type {
   ApiError,
   EntityInfo,
@@ -147,43 +156,19 @@ function QueryForm({ entity }: { entity: EntityInfo }) {
         <fieldset>
           <legend>Select (none: every property)</legend>
           {properties.map((p) => (
-            <div class="field inline" key={p.name}>
-              <input
-                id={`query-select-${p.name}`}
-                type="checkbox"
-                checked={select.includes(p.name)}
-                onChange={(e) =>
-                  setSelect(
-                    (e.currentTarget as HTMLInputElement).checked
-                      ? [...select, p.name]
-                      : select.filter((s) => s !== p.name),
-                  )
-                }
-              />
-              <label for={`query-select-${p.name}`}>{p.name}</label>
-            </div>
+            <CheckboxField
+              key={p.name}
+              id={`query-select-${p.name}`}
+              label={p.name}
+              checked={select.includes(p.name)}
+              onChange={(checked) =>
+                setSelect(checked ? [...select, p.name] : select.filter((s) => s !== p.name))
+              }
+            />
           ))}
         </fieldset>
-        <div class="field inline">
-          <input
-            id="query-reverse"
-            type="checkbox"
-            checked={reverse}
-            onChange={(e) => setReverse((e.currentTarget as HTMLInputElement).checked)}
-          />
-          <label for="query-reverse">Reverse</label>
-        </div>
-        <div class="field">
-          <label for="query-limit">Limit</label>
-          <input
-            id="query-limit"
-            type="number"
-            min={1}
-            max={1000}
-            value={limit}
-            onInput={(e) => setLimit((e.currentTarget as HTMLInputElement).value)}
-          />
-        </div>
+        <CheckboxField id="query-reverse" label="Reverse" checked={reverse} onChange={setReverse} />
+        <NumberField id="query-limit" label="Limit" value={limit} max={1000} onInput={setLimit} />
         <div class="actions">
           <button type="submit">Explain</button>
           <button type="button" onClick={() => void send('run')}>

@@ -7,6 +7,8 @@ import { CellsTable, RowCells } from './row-cells.js';
 import { EditForm } from './edit-form.js';
 import {
   BytesView,
+  CheckboxField,
+  NumberField,
   ErrorBox,
   KeyPartFields,
   Select,
@@ -122,7 +124,7 @@ function EntityRows({ entity, allowWrites }: { entity: EntityInfo; allowWrites: 
   const [start, setStart] = useState<KeyPartsInput>({});
   const [end, setEnd] = useState<KeyPartsInput>({});
   const [reverse, setReverse] = useState(false);
-  const [pageSize, setPageSize] = useState(20);
+  const [pageSize, setPageSize] = useState('20');
   const [query, setQuery] = useState<RowsQuery>({ reverse: false, pageSize: 20 });
   const [open, setOpen] = useState<{ key: string; what: 'cells' | 'edit' }>();
   const status = useStatus();
@@ -148,12 +150,12 @@ function EntityRows({ entity, allowWrites }: { entity: EntityInfo; allowWrites: 
     event.preventDefault();
     setQuery(
       mode === 'prefix'
-        ? { prefix: filledParts(entity.keyParts, prefix), reverse, pageSize }
+        ? { prefix: filledParts(entity.keyParts, prefix), reverse, pageSize: Number(pageSize) || 20 }
         : {
             start: filledParts(entity.keyParts, start),
             end: filledParts(entity.keyParts, end),
             reverse,
-            pageSize,
+            pageSize: Number(pageSize) || 20,
           },
     );
   };
@@ -197,26 +199,14 @@ function EntityRows({ entity, allowWrites }: { entity: EntityInfo; allowWrites: 
             />
           </>
         )}
-        <div class="field inline">
-          <input
-            id="rows-reverse"
-            type="checkbox"
-            checked={reverse}
-            onChange={(e) => setReverse((e.currentTarget as HTMLInputElement).checked)}
-          />
-          <label for="rows-reverse">Reverse</label>
-        </div>
-        <div class="field">
-          <label for="rows-page-size">Rows per page</label>
-          <input
-            id="rows-page-size"
-            type="number"
-            min={1}
-            max={500}
-            value={String(pageSize)}
-            onInput={(e) => setPageSize(Number((e.currentTarget as HTMLInputElement).value) || 20)}
-          />
-        </div>
+        <CheckboxField id="rows-reverse" label="Reverse" checked={reverse} onChange={setReverse} />
+        <NumberField
+          id="rows-page-size"
+          label="Rows per page"
+          value={pageSize}
+          max={500}
+          onInput={setPageSize}
+        />
         <button type="submit">Show rows</button>
       </form>
       <ErrorBox error={pages.error} />

@@ -33,9 +33,11 @@ export class StudioRefusal {
 
 /** Writes a JSON answer with the security headers. */
 export function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  // `<`, `>` and `&` as \u escapes: a stored `<script>` never appears as markup in any answer, even one a browser
+  // were tricked into reading as HTML; U+2028/2029 likewise, for old JavaScript parsers.
   const text = JSON.stringify(body, (_key, value: unknown) =>
     typeof value === 'bigint' ? value.toString() : value,
-  );
+  ).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   response.writeHead(status, {
     ...SECURITY_HEADERS,
     'Content-Type': 'application/json; charset=utf-8',

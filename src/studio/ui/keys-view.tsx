@@ -162,7 +162,8 @@ function Distribution({ keys }: { keys: KeysResponse }) {
       <ol class="split-points">
         {keys.sampleRowKeys.map((point, index) => (
           <li key={index}>
-            <BytesView bytes={point.key} mode="text" /> — offset {point.offsetBytes} bytes
+            {point.key.size === 0 ? <em>end of the table</em> : <BytesView bytes={point.key} mode="text" />} —
+            offset {point.offsetBytes} bytes
           </li>
         ))}
       </ol>

@@ -414,7 +414,7 @@ describe('the packed tarball', () => {
     }
     const unexpected = packed.filter(
       (f) =>
-        !/^(dist\/(src|decorators)\/.*\.(js|d\.ts)|dist\/src\/studio\/ui-assets\/(studio\.css|BUILT)|docs\/[^/]+\.md|docs\/studio\/[^/]+\.png|package\.json|README\.md|LICENSE)$/.test(
+        !/^(dist\/(src|decorators)\/.*\.(js|d\.ts)|dist\/src\/studio\/ui-assets\/(studio\.css|BUILT)|docs\/[^/]+\.md|package\.json|README\.md|LICENSE)$/.test(
           f,
         ),
     );

@@ -86,7 +86,7 @@ async function done(page: Page): Promise<void> {
 
 /** A fresh page (its own context: no state between tests) on the studio, with the given view open. */
 async function open(studio: StudioServer | undefined, view = ''): Promise<Page> {
-  const context = await browser!.newContext({ viewport: { width: 1100, height: 760 } });
+  const context = await browser!.newContext({ viewport: { width: 1000, height: 640 } });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   const errors: string[] = [];

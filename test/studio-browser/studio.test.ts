@@ -27,6 +27,14 @@ class StudioNote {
   @Version({ family: 'meta', qualifier: 'v' }) version!: bigint;
 }
 
+/** A numeric key part: text typed into its field is parsed by the server, and a bad one is the library's error. */
+@Entity({ table: 'studio_readings' })
+@Family('r', { gc: Gc.maxVersions(1) })
+class StudioReading {
+  @KeyPart(0, { type: 'int64', width: 6, as: 'number' }) sensor!: number;
+  @Column({ family: 'r', codec: 'string' }) label!: string;
+}
+
 /** An entity the studios are not told about: its table is one "no entity claims", shown raw. */
 @Entity({ table: 'studio_raw' })
 @Family('f', { gc: Gc.maxVersions(1) })
@@ -48,7 +56,7 @@ beforeAll(async () => {
   const assetsDir = await buildAssets();
   const injected = (inject as (key: string) => unknown)(EMULATOR_HOST_KEY);
   test = await TestMapper.create(
-    [DeviceDay, StudioNote],
+    [DeviceDay, StudioNote, StudioReading],
     typeof injected === 'string' ? { emulatorHost: injected } : {},
   );
   await deviceTelemetry.run(test.mapper, { setClock: () => undefined });
@@ -61,7 +69,7 @@ beforeAll(async () => {
   await unclaimed.mapper
     .repository(StudioRaw)
     .save(Object.assign(new StudioRaw(), { sku: 'sku-1', label: 'raw label' }));
-  const entities = [DeviceDay, StudioNote];
+  const entities = [DeviceDay, StudioNote, StudioReading];
   readOnly = await startStudio({ mapper: test.mapper, entities, assetsDir });
   writable = await startStudio({ mapper: test.mapper, entities, assetsDir, allowWrites: true });
   browser = await launchChromium();
@@ -169,6 +177,32 @@ describe('the studio in headless Chromium', () => {
     await page.getByLabel('deviceType').fill('tablet');
     await page.getByLabel('deviceType').press('Enter'); // Enter submits the form
     await expect.poll(() => rowKeys(page)).toEqual(['tablet#a0b81f74#20200501', 'tablet#a0b81f74#20200502']);
+    await done(page);
+  });
+
+  it('shows a bad typed key part as the library error naming the part, then the rows of a good one', async () => {
+    await test!.mapper
+      .repository(StudioReading)
+      .saveMany(
+        [7, 42].map((sensor) => Object.assign(new StudioReading(), { sensor, label: `sensor ${sensor}` })),
+      );
+    const page = await open(readOnly);
+    await showEntityRows(page, 'StudioReading', 10);
+    await expect.poll(() => page.getByTestId('rows').locator('tbody tr').count()).toBe(2);
+    await page.getByLabel('sensor').fill('not a number');
+    await page.getByRole('button', { name: 'Show rows' }).click();
+    const error = page.getByTestId('error');
+    await expect.poll(() => error.count()).toBe(1);
+    expect(await error.locator('.error-code').innerText()).toBe('INVALID_ARGUMENT');
+    expect(await error.locator('.error-name').innerText()).toBe('InvalidArgumentError');
+    expect(await error.locator('.error-message').innerText()).toContain('sensor');
+    expect(await page.getByTestId('status').innerText()).toContain('could not be read');
+    await screenshot(page, 'typed-error');
+    await page.getByLabel('sensor').fill('42');
+    await page.getByRole('button', { name: 'Show rows' }).click();
+    await expect.poll(() => page.getByTestId('rows').locator('tbody tr').count()).toBe(1);
+    expect(await page.getByTestId('rows').innerText()).toContain('sensor 42');
+    expect(await error.count()).toBe(0);
     await done(page);
   });
 

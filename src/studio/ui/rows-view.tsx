@@ -142,7 +142,11 @@ function EntityRows({ entity, allowWrites }: { entity: EntityInfo; allowWrites: 
   useEffect(() => {
     setOpen(undefined);
     void pages.first().then((body) => {
-      if (body !== undefined) status(`${entity.name}: page 1, ${body.rows.length} rows`);
+      status(
+        body === undefined
+          ? `${entity.name}: the rows could not be read`
+          : `${entity.name}: page 1, ${body.rows.length} rows`,
+      );
     });
   }, [query]);
 
@@ -330,7 +334,11 @@ function RawTableRows({ table }: { table: string }) {
   );
   useEffect(() => {
     void pages.first().then((body) => {
-      if (body !== undefined) status(`${table}: page 1, ${body.rows.length} raw rows`);
+      status(
+        body === undefined
+          ? `${table}: the rows could not be read`
+          : `${table}: page 1, ${body.rows.length} raw rows`,
+      );
     });
   }, [table]);
   const guess = pages.page?.guess;

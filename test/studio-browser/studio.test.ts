@@ -95,6 +95,9 @@ async function done(page: Page): Promise<void> {
 /** A fresh page (its own context: no state between tests) on the studio, with the given view open. */
 async function open(studio: StudioServer | undefined, view = ''): Promise<Page> {
   const context = await browser!.newContext({ viewport: { width: 1000, height: 640 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(studio!.url).origin,
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   const errors: string[] = [];
@@ -180,7 +183,7 @@ describe('the studio in headless Chromium', () => {
     await done(page);
   });
 
-  it('shows a bad typed key part as the library error naming the part, then the rows of a good one', async () => {
+  it('shows a bad typed key part as the library error naming the part, then the rows of a good one and of a range', async () => {
     await test!.mapper
       .repository(StudioReading)
       .saveMany(
@@ -203,6 +206,13 @@ describe('the studio in headless Chromium', () => {
     await expect.poll(() => page.getByTestId('rows').locator('tbody tr').count()).toBe(1);
     expect(await page.getByTestId('rows').innerText()).toContain('sensor 42');
     expect(await error.count()).toBe(0);
+    // A key range, typed per part: [10, 100) holds sensor 42 only.
+    await page.getByLabel('Select rows by').selectOption('range');
+    await page.locator('#start-sensor').fill('10');
+    await page.locator('#end-sensor').fill('100');
+    await page.getByRole('button', { name: 'Show rows' }).click();
+    await expect.poll(() => page.getByTestId('rows').innerText()).toContain('sensor 42');
+    expect(await page.getByTestId('rows').innerText()).not.toContain('sensor 7');
     await done(page);
   });
 
@@ -229,6 +239,12 @@ describe('the studio in headless Chromium', () => {
     await condition.getByLabel('Property').selectOption('connectedCell');
     await condition.getByLabel('Operator').selectOption('eq');
     await condition.getByLabel('Value').fill('true');
+    // A condition on a key part: the server parses the text by the part's type.
+    await page.getByRole('button', { name: 'Add a condition' }).click();
+    const onDay = page.getByRole('group', { name: 'Condition 2' });
+    await onDay.getByLabel('Property').selectOption('day');
+    await onDay.getByLabel('Operator').selectOption('lt');
+    await onDay.getByLabel('Value').fill('20200502');
     await page.getByLabel('Reverse').check();
     await page.getByLabel('Limit').fill('2');
     await page.getByRole('button', { name: 'Explain' }).click();
@@ -241,12 +257,16 @@ describe('the studio in headless Chromium', () => {
     const keys = await page
       .locator('[data-testid="query-rows"] tbody th')
       .evaluateAll((cells) => cells.map((c) => c.textContent ?? ''));
-    // Newest first, two of the phone's days.
-    expect(keys).toEqual(['phone#4c410523#20200502', 'phone#4c410523#20200501']);
+    // Newest first, before 2020-05-02, two of them.
+    expect(keys).toEqual(['phone#4c410523#20200501', 'phone#4c410523#20200430']);
     const stats = await page.getByTestId('stats').innerText();
     expect(stats).toMatch(/rowsReceived/);
     expect(stats).toMatch(/rowsReturned/);
-    expect(await page.getByTestId('typescript').innerText()).toMatch(/find\(/);
+    const typescript = await page.getByTestId('typescript').innerText();
+    expect(typescript).toMatch(/find\(/);
+    await page.getByRole('button', { name: 'Copy as TypeScript' }).click();
+    await expect.poll(() => page.getByText('Copied.').count()).toBe(1);
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(typescript);
     await screenshot(page, 'query');
     await done(page);
   });
@@ -268,7 +288,7 @@ describe('the studio in headless Chromium', () => {
     await done(page);
   });
 
-  it('shows a row holding markup as text: no element is created and no script runs', async () => {
+  it('shows a row holding markup as text (no element created, no script run) and a long value as a preview', async () => {
     const page = await open(readOnly);
     await showEntityRows(page, 'StudioNote', 10);
     await expect.poll(() => rowKeys(page)).toEqual(['n1', 'n2', 'n3']);
@@ -279,6 +299,18 @@ describe('the studio in headless Chromium', () => {
     expect(await page.locator('script:not([src])').count()).toBe(0);
     expect(await page.evaluate('window.__studioXss')).toBeUndefined();
     await screenshot(page, 'xss-as-text');
+
+    // A long value comes as a bounded preview, marked as cut.
+    await test!.mapper
+      .repository(StudioReading)
+      .save(Object.assign(new StudioReading(), { sensor: 500, label: 'x'.repeat(100_000) }));
+    await showEntityRows(page, 'StudioReading', 10);
+    await page.getByLabel('sensor').fill('500');
+    await page.getByRole('button', { name: 'Show rows' }).click();
+    const long = page.locator('tr[data-key="000500"]');
+    await expect.poll(() => long.count()).toBe(1);
+    expect(await long.innerText()).toContain('(truncated)');
+    expect((await long.innerText()).length).toBeLessThan(10_000);
     await done(page);
   });
 

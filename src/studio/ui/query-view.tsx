@@ -18,7 +18,6 @@ import type {
   ExplainResponse,
   KeyPartsInput,
   Overview,
-  PropertyInfo,
   QueryInput,
   RunResponse,
 } from './types.js';
@@ -95,6 +94,8 @@ function QueryForm({ entity }: { entity: EntityInfo }) {
     }
   };
   const properties = entity.properties;
+  // Conditions may name a key part too (the server reads it by the part's type).
+  const conditionTargets = [...entity.keyParts.map((k) => k.name), ...properties.map((p) => p.name)];
   return (
     <div>
       <form
@@ -138,7 +139,7 @@ function QueryForm({ entity }: { entity: EntityInfo }) {
               key={line.id}
               line={line}
               index={index}
-              properties={properties}
+              targets={conditionTargets}
               onChange={(next) => setWhere(where.map((w) => (w.id === line.id ? next : w)))}
               onRemove={() => setWhere(where.filter((w) => w.id !== line.id))}
             />
@@ -146,7 +147,7 @@ function QueryForm({ entity }: { entity: EntityInfo }) {
           <button
             type="button"
             onClick={() => {
-              setWhere([...where, { id: nextId, property: properties[0]?.name ?? '', op: 'eq', value: '' }]);
+              setWhere([...where, { id: nextId, property: conditionTargets[0] ?? '', op: 'eq', value: '' }]);
               setNextId(nextId + 1);
             }}
           >
@@ -193,13 +194,13 @@ function QueryForm({ entity }: { entity: EntityInfo }) {
 function WhereFields({
   line,
   index,
-  properties,
+  targets,
   onChange,
   onRemove,
 }: {
   line: WhereLine;
   index: number;
-  properties: readonly PropertyInfo[];
+  targets: readonly string[];
   onChange: (line: WhereLine) => void;
   onRemove: () => void;
 }) {
@@ -210,7 +211,7 @@ function WhereFields({
         id={`${id}-property`}
         label="Property"
         value={line.property}
-        options={properties.map((p) => ({ value: p.name, label: p.name }))}
+        options={targets.map((name) => ({ value: name, label: name }))}
         onChange={(property) => onChange({ ...line, property })}
       />
       <Select
@@ -237,16 +238,16 @@ function WhereFields({
   );
 }
 
-/** The typed value of a condition, by the property's declared type (numbers and booleans as such, the rest text). */
+/**
+ * The value of a condition as the server takes it: text, parsed there by the key part's type or the property's codec
+ * (so an int64 keeps every digit); a boolean property's `true`/`false` as a boolean; `in` as a list.
+ */
 function typedValue(entity: EntityInfo, line: WhereLine): unknown {
   if (line.op === 'exists') return true;
-  const type = entity.properties.find((p) => p.name === line.property)?.type ?? 'string';
+  const type = entity.properties.find((p) => p.name === line.property)?.type;
   const one = (text: string): unknown => {
     const trimmed = text.trim();
-    if (/^(int|float|number|double)/.test(type) && trimmed !== '' && !Number.isNaN(Number(trimmed)))
-      return Number(trimmed);
-    if (/^bool/.test(type) && (trimmed === 'true' || trimmed === 'false')) return trimmed === 'true';
-    return text;
+    return type === 'boolean' && (trimmed === 'true' || trimmed === 'false') ? trimmed === 'true' : trimmed;
   };
   return line.op === 'in' ? line.value.split(',').map(one) : one(line.value);
 }

@@ -41,7 +41,8 @@ export function EditForm({
         status(`Saved row ${row.key.text}`);
         onDone('saved');
       } else {
-        await apiPost('/api/rows/delete', { entity: entity.name, key: row.key.hex });
+        // With the version read, a versioned row changed since is refused instead of deleted.
+        await apiPost('/api/rows/delete', { entity: entity.name, key: row.key.hex, version: row.version });
         status(`Deleted row ${row.key.text}`);
         onDone('deleted');
       }

@@ -64,7 +64,9 @@ function Distribution({ keys }: { keys: KeysResponse }) {
   const cell = keys.strip.length === 0 ? WIDTH : WIDTH / keys.strip.length;
   return (
     <div>
-      <p data-testid="sampled">{keys.sampled} row keys sampled.</p>
+      <p data-testid="sampled">
+        {keys.sampled} row keys sampled{keys.complete === true ? ' (every key of the table)' : ''}.
+      </p>
       <h3 id="histogram-title">Rows by leading key parts</h3>
       <svg
         class="histogram"
@@ -118,6 +120,7 @@ function Distribution({ keys }: { keys: KeysResponse }) {
             fill-opacity={String(0.08 + 0.92 * (segment.count / maxCount))}
           >
             <title>
+              {segment.label === undefined ? '' : `${segment.label}: `}
               {segment.from.text} … {segment.to.text}: {segment.count} rows
             </title>
           </rect>
@@ -127,6 +130,7 @@ function Distribution({ keys }: { keys: KeysResponse }) {
         <caption>Key-space segments (the strip above, as text)</caption>
         <thead>
           <tr>
+            <th scope="col">Group</th>
             <th scope="col">From</th>
             <th scope="col">To</th>
             <th scope="col">Rows</th>
@@ -135,6 +139,7 @@ function Distribution({ keys }: { keys: KeysResponse }) {
         <tbody>
           {keys.strip.map((segment, index) => (
             <tr key={index}>
+              <td>{segment.label ?? ''}</td>
               <td>
                 <BytesView bytes={segment.from} mode="text" />
               </td>
@@ -154,6 +159,7 @@ function Distribution({ keys }: { keys: KeysResponse }) {
           {keys.hints.map((hint, index) => (
             <li key={index} class={`severity-${hint.severity}`}>
               <span class="badge">{hint.severity}</span> <code>{hint.rule}</code>: {hint.message}
+              {hint.fix === undefined ? null : <p class="fix">Fix: {hint.fix}</p>}
             </li>
           ))}
         </ul>

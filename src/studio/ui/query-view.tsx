@@ -22,7 +22,7 @@ import type {
   RunResponse,
 } from './types.js';
 
-const OPS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'exists'] as const;
+const OPS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'startsWith'] as const;
 
 interface WhereLine {
   readonly id: number;
@@ -184,6 +184,12 @@ function QueryForm({ entity }: { entity: EntityInfo }) {
           <pre data-testid="explain">{explained.explainText}</pre>
           <h4>ReadRows request</h4>
           <pre data-testid="request">{JSON.stringify(explained.request, null, 2)}</pre>
+          {explained.typescript === undefined ? null : (
+            <>
+              <h4>As TypeScript</h4>
+              <pre>{explained.typescript}</pre>
+            </>
+          )}
         </section>
       )}
       {ran === undefined ? null : <RunResult entity={entity} result={ran} />}
@@ -221,16 +227,14 @@ function WhereFields({
         options={OPS.map((op) => ({ value: op, label: op }))}
         onChange={(op) => onChange({ ...line, op })}
       />
-      {line.op === 'exists' ? null : (
-        <div class="field">
-          <label for={`${id}-value`}>Value{line.op === 'in' ? ' (comma-separated)' : ''}</label>
-          <input
-            id={`${id}-value`}
-            value={line.value}
-            onInput={(e) => onChange({ ...line, value: (e.currentTarget as HTMLInputElement).value })}
-          />
-        </div>
-      )}
+      <div class="field">
+        <label for={`${id}-value`}>Value{line.op === 'in' ? ' (comma-separated)' : ''}</label>
+        <input
+          id={`${id}-value`}
+          value={line.value}
+          onInput={(e) => onChange({ ...line, value: (e.currentTarget as HTMLInputElement).value })}
+        />
+      </div>
       <button type="button" onClick={onRemove}>
         Remove condition {index + 1}
       </button>
@@ -243,7 +247,6 @@ function WhereFields({
  * (so an int64 keeps every digit); a boolean property's `true`/`false` as a boolean; `in` as a list.
  */
 function typedValue(entity: EntityInfo, line: WhereLine): unknown {
-  if (line.op === 'exists') return true;
   const type = entity.properties.find((p) => p.name === line.property)?.type;
   const one = (text: string): unknown => {
     const trimmed = text.trim();
@@ -266,6 +269,7 @@ function RunResult({ entity, result }: { entity: EntityInfo; result: RunResponse
           </div>
         ))}
       </dl>
+      {result.analysisText === undefined ? null : <pre data-testid="analysis">{result.analysisText}</pre>}
       <table class="data" data-testid="query-rows">
         <caption>
           {entity.name}: {result.rows.length} rows

@@ -62,6 +62,11 @@ export function SchemaView() {
         </section>
       ))}
       <h2>Drift</h2>
+      {(schema.driftNotes ?? []).map((note, index) => (
+        <p class="hint" key={index}>
+          {note}
+        </p>
+      ))}
       {schema.drift.length === 0 ? (
         <p data-testid="no-drift">The tables match the declared entities.</p>
       ) : (
@@ -82,7 +87,14 @@ export function SchemaView() {
           {schema.lint.map((finding, index) => (
             <li key={index} class={`severity-${finding.severity}`}>
               <span class="badge">{finding.severity}</span> <code>{finding.rule}</code>
-              {finding.entity === undefined ? null : <strong> {finding.entity}</strong>}: {finding.message}
+              {finding.entity === undefined ? null : (
+                <strong>
+                  {' '}
+                  {finding.entity}
+                  {finding.property === undefined ? '' : `.${finding.property}`}
+                </strong>
+              )}
+              : {finding.message}
               {finding.fix === undefined ? null : <p class="fix">Fix: {finding.fix}</p>}
             </li>
           ))}

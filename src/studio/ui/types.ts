@@ -73,6 +73,8 @@ export interface SchemaResponse {
     readonly rowKeySchema?: string;
     readonly claimedBy: readonly string[];
   }[];
+  readonly inSync?: boolean;
+  readonly driftNotes?: readonly string[];
   readonly drift: readonly {
     readonly table: string;
     readonly kind: string;
@@ -83,6 +85,7 @@ export interface SchemaResponse {
     readonly rule: string;
     readonly severity: string;
     readonly entity?: string;
+    readonly property?: string;
     readonly message: string;
     readonly fix?: string;
   }[];
@@ -144,15 +147,21 @@ export interface ExplainResponse {
   readonly explain: unknown;
   readonly explainText: string;
   readonly request: unknown;
+  readonly typescript?: string;
 }
 
 export interface RunResponse {
   readonly rows: readonly EntityRow[];
   readonly stats: Readonly<Record<string, unknown>>;
+  /** explain({ analyze }) of the run, as text, when the server has it. */
+  readonly analysisText?: string;
   readonly typescript: string;
 }
 
 export interface KeysResponse {
+  readonly table?: string;
+  /** True when the sample holds every key of the range. */
+  readonly complete?: boolean;
   readonly sampleRowKeys: readonly { readonly key: Bytes; readonly offsetBytes: string }[];
   readonly sampled: number;
   readonly groups: readonly {
@@ -161,6 +170,16 @@ export interface KeysResponse {
     readonly count: number;
     readonly share: number;
   }[];
-  readonly strip: readonly { readonly from: Bytes; readonly to: Bytes; readonly count: number }[];
-  readonly hints: readonly { readonly rule: string; readonly severity: string; readonly message: string }[];
+  readonly strip: readonly {
+    readonly label?: string;
+    readonly from: Bytes;
+    readonly to: Bytes;
+    readonly count: number;
+  }[];
+  readonly hints: readonly {
+    readonly rule: string;
+    readonly severity: string;
+    readonly message: string;
+    readonly fix?: string;
+  }[];
 }

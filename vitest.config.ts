@@ -54,6 +54,7 @@ export default defineConfig({
       { find: /^bigtable-mapper\/backfill$/, replacement: here('./src/backfill/index.ts') },
       { find: /^bigtable-mapper\/keys$/, replacement: here('./src/keys/index.ts') },
       { find: /^bigtable-mapper\/raw$/, replacement: here('./src/raw/index.ts') },
+      { find: /^bigtable-mapper\/studio$/, replacement: here('./src/studio/index.ts') },
       { find: /^bigtable-mapper\/observe$/, replacement: here('./src/observe/index.ts') },
       { find: /^bigtable-mapper\/metadata$/, replacement: here('./src/metadata/public/index.ts') },
       { find: /^bigtable-mapper$/, replacement: here('./src/index.ts') },

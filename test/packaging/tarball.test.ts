@@ -48,6 +48,7 @@ import type { EntityMetadata } from 'bigtable-mapper/metadata';
 import { readKeyRange } from 'bigtable-mapper/raw';
 import type { ReadRowsRequestData } from 'bigtable-mapper/raw';
 import { SCAN_WARNING_MIN_ROWS } from 'bigtable-mapper/observe';
+import { startStudio } from 'bigtable-mapper/studio';
 
 @Entity({ table: 'devices' })
 @Family('d', { gc: Gc.maxVersions(1) })
@@ -97,6 +98,7 @@ try {
       metadata: getEntityMetadata(Device).table,
       raw: { rowsLimit: String(request?.rowsLimit), rows: rawRows },
       observe: SCAN_WARNING_MIN_ROWS,
+      studio: typeof startStudio,
     },
   }));
 } finally {
@@ -163,6 +165,7 @@ const { orderedCode } = require('bigtable-mapper/keys');
 const { getEntityMetadata } = require('bigtable-mapper/metadata');
 const { readKeyRange } = require('bigtable-mapper/raw');
 const { TypedEvents } = require('bigtable-mapper/observe');
+const { startStudio } = require('bigtable-mapper/studio');
 
 class Device {}
 defineEntity(Device, {
@@ -200,6 +203,7 @@ async function main() {
         metadata: getEntityMetadata(Device).table,
         raw: typeof readKeyRange,
         observe: typeof TypedEvents,
+        studio: typeof startStudio,
       },
     }));
   } finally {
@@ -490,6 +494,7 @@ describe('the packed tarball', () => {
         metadata: 'devices',
         raw: { rowsLimit: '5', rows: 1 },
         observe: 1000,
+        studio: 'function',
       },
     });
   }, 120_000);
@@ -515,6 +520,7 @@ describe('the packed tarball', () => {
         metadata: 'devices',
         raw: 'function',
         observe: 'function',
+        studio: 'function',
       },
     });
   }, 120_000);

@@ -51,6 +51,7 @@ export interface StudioServer {
   readonly url: string;
   /** The secret every request must carry (new per start, 32 random bytes as base64url). */
   readonly token: string;
+  /** The port it listens on (on 127.0.0.1). */
   readonly port: number;
   /** Stops listening, ends every open connection and closes the mapper the studio opened. */
   close(): Promise<void>;
@@ -64,6 +65,19 @@ function checkOptions(options: StudioOptions): void {
   if (!Array.isArray(options.entities)) bad('entities', options.entities, 'an array of entity classes');
   if ((options.mapper === undefined) === (options.connection === undefined))
     bad('mapper', options.mapper, 'either a mapper or connection options (one of the two)');
+  if (options.mapper !== undefined && !(options.mapper instanceof Mapper))
+    bad('mapper', options.mapper, 'a Mapper');
+  if (
+    options.connection !== undefined &&
+    (typeof options.connection !== 'object' || options.connection === null)
+  )
+    bad('connection', options.connection, 'connection options');
+  if (options.allowWrites !== undefined && typeof options.allowWrites !== 'boolean')
+    bad('allowWrites', options.allowWrites, 'a boolean');
+  if (options.assetsDir !== undefined && typeof options.assetsDir !== 'string')
+    bad('assetsDir', options.assetsDir, 'a directory path');
+  if (options.version !== undefined && typeof options.version !== 'string')
+    bad('version', options.version, 'text');
   if (
     options.port !== undefined &&
     (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535)

@@ -340,10 +340,12 @@ describe('the studio in headless Chromium', () => {
     await page.getByRole('button', { name: 'Show rows' }).click();
     await expect.poll(() => page.locator('tr[data-key="n1"]').innerText()).toContain('Changed elsewhere');
     await page.locator('tr[data-key="n1"]').getByRole('button', { name: 'Edit' }).click();
-    await page.getByRole('form', { name: 'Edit row n1' }).getByLabel('title').fill('From the studio');
-    await page.getByRole('form', { name: 'Edit row n1' }).getByLabel('title').press('Enter');
+    const again = page.getByRole('form', { name: 'Edit row n1' });
+    await again.getByLabel('done').check();
+    await again.getByLabel('title').fill('From the studio');
+    await again.getByLabel('title').press('Enter');
     await expect.poll(() => page.getByTestId('status').innerText()).toContain('Saved row n1');
-    expect((await notes.getOrThrow({ id: 'n1' })).title).toBe('From the studio');
+    expect(await notes.getOrThrow({ id: 'n1' })).toMatchObject({ title: 'From the studio', done: true });
 
     // Delete asks first.
     await page.locator('tr[data-key="n3"]').getByRole('button', { name: 'Edit' }).click();

@@ -8,6 +8,19 @@ import type { ApiError, EntityInfo, EntityRow } from './types.js';
 
 type Scalar = string | number | boolean | null;
 
+/** Codecs edited in a number field (int64 is a bigint: edited as its decimal text, so no digit is lost). */
+const NUMBER_CODECS: ReadonlySet<string> = new Set(['float64', 'int64AsNumber']);
+
+/**
+ * What a field's text posts: numbers as numbers, an emptied field of anything but a string as null (the server
+ * removes an optional value), the rest as text the server parses by the property's codec (int64, ISO dates).
+ */
+function fieldValue(codec: string, text: string): Scalar {
+  if (codec === 'string') return text;
+  if (text.trim() === '') return null;
+  return NUMBER_CODECS.has(codec) && !Number.isNaN(Number(text)) ? Number(text) : text;
+}
+
 export function EditForm({
   entity,
   row,
@@ -74,26 +87,29 @@ export function EditForm({
             <label for={id}>
               {property.name} <span class="hint">({property.type})</span>
             </label>
-            {typeof value === 'boolean' ? (
+            {property.type === 'boolean' ? (
               <input
                 id={id}
                 type="checkbox"
-                checked={value}
+                checked={value === true}
                 onChange={(e) => set((e.currentTarget as HTMLInputElement).checked)}
               />
-            ) : typeof value === 'number' ? (
+            ) : NUMBER_CODECS.has(property.type) ? (
               <input
                 id={id}
                 type="number"
                 step="any"
-                value={String(value)}
-                onInput={(e) => set(Number((e.currentTarget as HTMLInputElement).value))}
+                placeholder="empty: no value"
+                value={value === null ? '' : String(value)}
+                onInput={(e) => set(fieldValue(property.type, (e.currentTarget as HTMLInputElement).value))}
               />
             ) : (
               <input
                 id={id}
-                value={value ?? ''}
-                onInput={(e) => set((e.currentTarget as HTMLInputElement).value)}
+                type="text"
+                placeholder={property.type === 'string' ? undefined : 'empty: no value'}
+                value={value === null ? '' : String(value)}
+                onInput={(e) => set(fieldValue(property.type, (e.currentTarget as HTMLInputElement).value))}
               />
             )}
           </div>

@@ -1,8 +1,9 @@
 // Entities and helpers of the studio's API tests: a plain entity (no @Version), a versioned one, and one with an
 // integer key part (for typed key-part input), all on the run's emulator.
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
 import { Column, Entity, Family, Gc, KeyPart, Version } from '../../decorators/index.js';
+
+export { emulatorHost } from '../cli/run-bin.js';
 
 @Entity({ table: 'studio_devices', prefix: 'dev' })
 @Family('stats', { gc: Gc.maxVersions(1) })
@@ -32,13 +33,6 @@ export class Event {
   @KeyPart(0, 'string') stream!: string;
   @KeyPart(1, { type: 'int64', as: 'number', width: 8 }) seq!: number;
   @Column({ family: 'e', codec: 'string' }) body!: string;
-}
-
-/** The run's emulator (`host:port`), from the global setup. */
-export function emulatorHost(): string {
-  const host = (inject as (key: string) => unknown)('bigtableEmulatorHost');
-  if (typeof host !== 'string') throw new TypeError('the global setup provided no emulator host');
-  return host;
 }
 
 /** A fresh instance: the emulator keeps tables per instance, so each test file gets its own. */

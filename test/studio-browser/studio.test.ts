@@ -272,18 +272,29 @@ describe('the studio in headless Chromium', () => {
   });
 
   it('draws the key distribution: groups by leading key parts, a heat strip and the split points', async () => {
+    // Three more device types, one day each: 6 of the 11 keys start with "phone", which the hints point out.
+    const days = test!.mapper.repository(DeviceDay);
+    const seed = await days.getOrThrow({ deviceType: 'phone', deviceId: '4c410523', day: '20200501' });
+    await days.saveMany(
+      ['car', 'tv', 'watch'].map((deviceType) =>
+        Object.assign(new DeviceDay(), seed, { deviceType, pings: 0 }),
+      ),
+    );
     const page = await open(readOnly);
     await page.getByRole('tab', { name: 'Key distribution' }).click();
     await page.getByLabel('Entity or table').selectOption('entity:DeviceDay');
     await page.getByRole('button', { name: 'Show distribution' }).click();
-    await expect.poll(() => page.getByTestId('sampled').innerText()).toContain('8 row keys sampled');
+    await expect.poll(() => page.getByTestId('sampled').innerText()).toContain('11 row keys sampled');
     const histogram = page.getByTestId('histogram');
     const labels = await histogram.locator('text.group-label').allTextContents();
     expect(labels).toEqual(
       expect.arrayContaining([expect.stringContaining('phone'), expect.stringContaining('tablet')]),
     );
     expect(await histogram.locator('rect.bar').count()).toBe(labels.length);
-    expect(await page.getByTestId('strip').locator('rect').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('strip').locator('rect').count()).toBe(5); // one per device type
+    expect(await page.getByTestId('hints').innerText()).toMatch(
+      /sample-dominant-prefix: 55% of the sampled keys start with "phone"/,
+    );
     await screenshot(page, 'keys');
     await done(page);
   });

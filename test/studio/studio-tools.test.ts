@@ -4,6 +4,7 @@ import { Column, Entity, Family, Gc, KeyPart } from '../../decorators/index.js';
 import { Mapper } from '../../src/index.js';
 import { startStudio } from '../../src/studio/index.js';
 import type { StudioServer } from '../../src/studio/index.js';
+import { Comment, Video } from '../fixtures/cli/media.js';
 import { Event, Gadget, emulatorHost, freshInstance } from './studio-fixtures.js';
 import type { Bytes, ErrorJson, RowJson } from './studio-support.js';
 import { get, post } from './studio-support.js';
@@ -25,14 +26,25 @@ describe('studio schema, keys and query', () => {
 
   beforeAll(async () => {
     mapper = Mapper.connect({ projectId: 'emulator', instanceId, emulatorHost: emulatorHost() });
-    await mapper.ensureSchema([Gadget, Event]); // Click's table is missing: drift
+    await mapper.ensureSchema([Gadget, Event, Video, Comment]); // Click's table is missing: drift
+    await mapper
+      .repository(Video)
+      .save(Object.assign(new Video(), { videoId: 'v1', title: 'First <i>video</i>' }));
+    for (const [at, text] of [
+      [1, 'one'],
+      [2, 'two'],
+    ] as const)
+      await mapper
+        .repository(Comment)
+        .save(Object.assign(new Comment(), { videoId: 'v1', at: new Date(at * 1000), text }));
+    await mapper.repository(Video).save(Object.assign(new Video(), { videoId: 'v2', title: 'Second' }));
     const events = mapper.repository(Event);
     const rows = [];
     for (const stream of ['big', 'small', 'tiny', 'x'])
       for (let seq = 0; seq < (stream === 'big' ? 300 : 20); seq++)
         rows.push(Object.assign(new Event(), { stream, seq, body: `${stream} ${seq}` }));
     await events.saveMany(rows);
-    studio = await startStudio({ mapper, entities: [Gadget, Event, Click] });
+    studio = await startStudio({ mapper, entities: [Gadget, Event, Click, Video, Comment] });
   });
   afterAll(async () => {
     await studio?.close();
@@ -178,5 +190,49 @@ describe('studio schema, keys and query', () => {
       where: [{ property: 'body', op: 'eq', value: 'x' }],
     });
     expect([scan.status, scan.json.error.code]).toEqual([400, 'QUERY_INVALID']);
+  });
+
+  it('offers the collections of entities sharing a table, and explains and runs a collection read', async () => {
+    const overview = await get<{
+      collections: unknown[];
+      entities: { name: string; collections: string[] }[];
+    }>(studio, '/api/overview');
+    expect(overview.json.collections).toEqual([{ name: 'media', members: ['Video', 'Comment'] }]);
+    expect(overview.json.entities.find((e) => e.name === 'Comment')!.collections).toEqual(['media']);
+    const form = { kind: 'collection', collection: 'media', prefix: { videoId: 'v1' } };
+    const explained = await post<{
+      explainText: string;
+      request: { rows: { rowRanges: { startKeyClosed: Bytes }[] } };
+      typescript: string;
+    }>(studio, '/api/query/explain', form);
+    expect(explained.status, explained.text).toBe(200);
+    expect(explained.json.explainText).toMatch(/\S/);
+    expect(explained.json.typescript).toContain(
+      'await mapper.collection({ Video, Comment })\n  .key({ videoId: "v1" })',
+    );
+    const run = await post<{ rows: (RowJson & { entity: string })[]; stats: { rowsReturned: number } }>(
+      studio,
+      '/api/query/run',
+      {
+        ...form,
+        where: [{ member: 'Comment', property: 'text', op: 'eq', value: 'two' }],
+      },
+    );
+    expect(run.status, run.text).toBe(200);
+    expect(run.json.rows.map((r) => [r.entity, r.values.title?.text ?? r.values.text?.text])).toEqual([
+      ['Video', 'First <i>video</i>'],
+      ['Comment', 'two'],
+    ]);
+    expect(run.json.stats.rowsReturned).toBe(2);
+    const unknown = await post<ErrorJson>(studio, '/api/query/run', {
+      kind: 'collection',
+      collection: 'nope',
+    });
+    expect([unknown.status, unknown.json.error.code]).toEqual([404, 'STUDIO_UNKNOWN_COLLECTION']);
+    const badMember = await post<ErrorJson>(studio, '/api/query/run', {
+      ...form,
+      where: [{ member: 'Nope', property: 'text', op: 'eq', value: 'x' }],
+    });
+    expect([badMember.status, badMember.json.error.code]).toEqual([400, 'INVALID_ARGUMENT']);
   });
 });

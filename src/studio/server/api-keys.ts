@@ -132,7 +132,7 @@ function sampleHints(
 
 /**
  * `GET /api/keys`: where the rows are. The table's SampleRowKeys split points, a bounded keys-only sample (default
- * 2,000, at most 20,000 keys; spread over the split points' ranges) grouped by the leading key part(s), a strip of
+ * 2,000, at most 20,000 keys, the first ones of the entity's key range) grouped by the leading key part(s), a strip of
  * the groups in key order, and hints: the hotspot rules of lint for the entity, and what the sample shows.
  */
 export async function apiKeys(context: StudioContext, params: URLSearchParams): Promise<object> {

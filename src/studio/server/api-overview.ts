@@ -16,6 +16,7 @@ export async function apiOverview(context: StudioContext, version: string): Prom
     tables.set(id, [...(tables.get(id) ?? []), meta.name]);
   }
   const live = await listTables(connection);
+  const collections = context.collections();
   for (const id of live) if (!tables.has(id)) tables.set(id, []);
   return {
     project: connection.projectId,
@@ -24,8 +25,14 @@ export async function apiOverview(context: StudioContext, version: string): Prom
     allowWrites: context.allowWrites,
     version,
     entities: context.entities.map((m) =>
-      describeEntity(m, tableIdOf(context, m.table), context.allowWrites),
+      describeEntity(
+        m,
+        tableIdOf(context, m.table),
+        context.allowWrites,
+        [...collections].filter(([, members]) => members[m.name] === m).map(([name]) => name),
+      ),
     ),
+    collections: [...collections].map(([name, members]) => ({ name, members: Object.keys(members) })),
     tables: [...tables]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, claimedBy]) => ({ name, claimedBy })),

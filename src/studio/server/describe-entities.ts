@@ -38,7 +38,12 @@ export function isEditable(field: FieldMetadata): boolean {
 }
 
 /** One entity as `GET /api/overview` describes it. */
-export function describeEntity(meta: EntityMetadata, tableId: string, allowWrites: boolean): object {
+export function describeEntity(
+  meta: EntityMetadata,
+  tableId: string,
+  allowWrites: boolean,
+  collections: readonly string[],
+): object {
   return {
     name: meta.name,
     table: tableId,
@@ -56,6 +61,6 @@ export function describeEntity(meta: EntityMetadata, tableId: string, allowWrite
       editable: allowWrites && isEditable(f),
     })),
     versioned: meta.version !== undefined,
-    collections: [],
+    collections,
   };
 }

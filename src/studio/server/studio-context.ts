@@ -41,6 +41,17 @@ export class StudioContext {
     return found;
   }
 
+  /**
+   * The collections the studio offers: per table, the loaded entities sharing it (two or more), by entity name. The
+   * collection is named after the table; whether the members share leading key parts is the library's to check.
+   */
+  collections(): ReadonlyMap<string, Readonly<Record<string, EntityMetadata>>> {
+    const byTable = new Map<string, Record<string, EntityMetadata>>();
+    for (const meta of this.entities)
+      byTable.set(meta.table, { ...byTable.get(meta.table), [meta.name]: meta });
+    return new Map([...byTable].filter(([, members]) => Object.keys(members).length > 1));
+  }
+
   /** Remembers a row a page showed and returns its token (the oldest are forgotten past 20,000). */
   remember(entity: string, row: object): string {
     const token = randomBytes(12).toString('base64url');

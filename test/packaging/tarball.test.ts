@@ -418,11 +418,25 @@ describe('the packed tarball', () => {
     }
     const unexpected = packed.filter(
       (f) =>
-        !/^(dist\/(src|decorators)\/.*\.(js|d\.ts)|docs\/[^/]+\.md|package\.json|README\.md|LICENSE)$/.test(
+        !/^(dist\/(src|decorators)\/.*\.(js|d\.ts)|dist\/src\/studio\/ui-assets\/(studio\.css|BUILT)|docs\/[^/]+\.md|package\.json|README\.md|LICENSE)$/.test(
           f,
         ),
     );
     expect(unexpected).toEqual([]);
+    // The studio's browser app, bundled by `npm run build` (scripts/build-studio-ui.mjs), where assets-dir.ts looks.
+    for (const file of ['studio.js', 'studio.css', 'BUILT'])
+      expect(packed).toContain(`dist/src/studio/ui-assets/${file}`);
+    // …and the installed package finds them there (the `studio` command serves them from studioAssetsDir()).
+    const found = run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "console.log((await import('bigtable-mapper/studio')).studioAssetsDir())",
+      ],
+      scratch,
+    ).trim();
+    expect(found).toBe(join(scratch, 'node_modules', pkg.name, 'dist/src/studio/ui-assets/'));
     expect(readFileSync(join(scratch, 'node_modules', pkg.name, 'LICENSE'), 'utf8')).toMatch(
       /Apache License\s+Version 2\.0, January 2004[\s\S]*END OF TERMS AND CONDITIONS/,
     );

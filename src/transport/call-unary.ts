@@ -95,9 +95,11 @@ export async function callUnary<T>(
   try {
     for (let failures = 0; ; failures++) {
       scope.throwIfStopped();
-      await raceStop(scope, connection.ready(options.client ?? 'data')).catch((error) => {
-        throw scope.stopReason() ?? toTransportError(rpc, error);
-      });
+      // A data client already set up has nothing to wait for (see readRowBatches): no promises to make.
+      if ((options.client ?? 'data') !== 'data' || connection.dataStub === undefined)
+        await raceStop(scope, connection.ready(options.client ?? 'data')).catch((error) => {
+          throw scope.stopReason() ?? toTransportError(rpc, error);
+        });
       const gaxOptions: GaxCallOptions = { retry: null };
       if ((options.client ?? 'data') === 'data') {
         gaxOptions.otherArgs = { headers: dataCallHeaders(cookies?.values, scope.record?.clientSideMetrics) };

@@ -225,10 +225,14 @@ export async function* readRowBatches(
       scope.throwIfStopped();
       const next = readRowsResume(request, { lastKey: merger.resumeKey, rowsRead });
       if (next === 'done') return;
-      await connection.ready('data').catch((error: unknown) => {
-        throw scope.stopReason() ?? toTransportError('ReadRows', error);
-      });
-      scope.throwIfStopped();
+      // Once the data client is set up (its stub is there) there is nothing to wait for: awaiting its settled
+      // promise anyway cost every read three promises (and, under a tracing context manager, their hooks).
+      if (connection.dataStub === undefined) {
+        await connection.ready('data').catch((error: unknown) => {
+          throw scope.stopReason() ?? toTransportError('ReadRows', error);
+        });
+        scope.throwIfStopped();
+      }
       const remainingMs = scope.remainingMs();
 
       const stub = connection.dataStub;

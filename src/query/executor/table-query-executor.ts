@@ -80,7 +80,9 @@ export class TableQueryExecutor implements QueryExecutor {
   }
 
   private run(options: QueryExecuteOptions, record: CallRecord | undefined): PlanRunOptions {
-    const read = record === undefined ? this.setup.read : { ...this.setup.read, record };
-    return { ...options, read, upcast: this.setup.upcast };
+    // Object.assign, not a spread with more properties: on Node 20 that literal takes a slow path (about 1 µs
+    // here, per read; see summaryOf in call-observer.ts).
+    const read = record === undefined ? this.setup.read : Object.assign({}, this.setup.read, { record });
+    return Object.assign({}, options, { read, upcast: this.setup.upcast });
   }
 }

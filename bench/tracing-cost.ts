@@ -44,6 +44,8 @@ interface Registration {
   /** A tracer provider that samples nothing (tracing disabled by configuration). */
   readonly noopTracer?: boolean;
   readonly meter?: boolean;
+  /** A `call` event listener on the row's mapper: every call makes its record, with no SDK to report to. */
+  readonly listener?: boolean;
   /** The mapper's `observe` switches (a mapper per row: its observer caches the instruments). */
   readonly observe?: { tracing?: boolean; metrics?: boolean };
 }
@@ -51,6 +53,7 @@ interface Registration {
 /** Each row adds one part to the context manager's row, or registers a provider alone (no context manager). */
 const ROWS: Record<string, Registration> = {
   'nothing registered (tracing off)': {},
+  'a `call` listener only (a record per call, no SDK)': { listener: true },
   'context manager (in use) only': { context: true },
   'context manager + a tracer that samples nothing': { context: true, noopTracer: true },
   'tracer (spans), no context manager': { tracer: true },
@@ -92,10 +95,12 @@ try {
   await loadReadings(base, device, calls, TABLE);
   const names = Object.keys(ROWS).filter((n) => !values.only || values.only.some((o) => n.includes(o)));
   const mappers = names.map((name) => {
-    const observe = ROWS[name]!.observe;
-    return observe
-      ? new Mapper(base.mapper.connection, { observe }).repository(Reading)
-      : new Mapper(base.mapper.connection).repository(Reading);
+    const { observe, listener } = ROWS[name]!;
+    const mapper = observe
+      ? new Mapper(base.mapper.connection, { observe })
+      : new Mapper(base.mapper.connection);
+    if (listener) mapper.events.on('call', () => undefined);
+    return mapper.repository(Reading);
   });
   // Garbage-collection pauses, summed per block: what retained spans and garbage per call cost later.
   let gcMs = 0;

@@ -56,7 +56,7 @@ try {
   const flags = [
     '--expose-gc',
     '--enable-source-maps',
-    ...(values.semi ? [`--max-semi-space-size=${values.semi}`] : []),
+    ...(values.semi ? [`--min-semi-space-size=${values.semi}`, `--max-semi-space-size=${values.semi}`] : []),
     ...(values['trace-gc'] ? ['--trace-gc'] : []),
   ];
   console.log(`[mem] node ${flags.join(' ')}, ${reps} repetitions`);

@@ -1,5 +1,6 @@
 // One streaming scan in a process of its own, run by bench/stream-memory.ts: `node --expose-gc
-// stream-memory-scan.js <host:port> <device> <rows> <library|raw>`. Its own process, so that no other variant's
+// stream-memory-scan.js <host:port> <device> <rows> <library|raw> [passes]` (`passes` scans of the device's rows one
+// after the other, measured as one stretch: more rows streamed than the emulator can hold). Its own process, so that no other variant's
 // garbage, freed-but-kept pages or V8 heap sizing shares its RSS. Prints one JSON line (a ScanMemory).
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -29,11 +30,14 @@ export interface ScanMemory {
   readonly gcPauseMs: number;
 }
 
-const [hostPort, device, rowsText, variant] = process.argv.slice(2);
+const [hostPort, device, rowsText, variant, passesText] = process.argv.slice(2);
 const rows = Number(rowsText);
+const passes = Number(passesText ?? 1);
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc || !hostPort || !device || !Number.isInteger(rows) || (variant !== 'library' && variant !== 'raw'))
-  throw new Error('usage: node --expose-gc stream-memory-scan.js <host:port> <device> <rows> <library|raw>');
+  throw new Error(
+    'usage: node --expose-gc stream-memory-scan.js <host:port> <device> <rows> <library|raw> [passes]',
+  );
 const MIB = 1024 * 1024;
 const PROJECT = 'bench';
 const INSTANCE = 'bench';
@@ -96,15 +100,16 @@ try {
   const cpu0 = ownCpuSeconds();
   const t0 = performance.now();
   let count = 0;
-  for await (const _row of scan()) {
-    if (++count % 1000 === 0) {
-      const memory = process.memoryUsage();
-      rssPeak = Math.max(rssPeak, memory.rss);
-      heapPeak = Math.max(heapPeak, memory.heapUsed);
-      oldPeak = Math.max(oldPeak, oldSpaceUsed());
-      newSpace = Math.max(newSpace, newSpaceSize());
+  for (let pass = 0; pass < passes; pass++)
+    for await (const _row of scan()) {
+      if (++count % 1000 === 0) {
+        const memory = process.memoryUsage();
+        rssPeak = Math.max(rssPeak, memory.rss);
+        heapPeak = Math.max(heapPeak, memory.heapUsed);
+        oldPeak = Math.max(oldPeak, oldSpaceUsed());
+        newSpace = Math.max(newSpace, newSpaceSize());
+      }
     }
-  }
   const cpuS = ownCpuSeconds() - cpu0;
   const wallS = (performance.now() - t0) / 1000;
   // GC entries are delivered asynchronously: let the last ones arrive.
@@ -115,10 +120,10 @@ try {
     writeFileSync(process.env.HEAP_PROFILE!, JSON.stringify(profile));
     profiling.disconnect();
   }
-  if (count !== rows) throw new Error(`${variant} streamed ${count} of ${rows} rows`);
+  if (count !== rows * passes) throw new Error(`${variant} streamed ${count} of ${rows * passes} rows`);
   const result: ScanMemory = {
     variant,
-    rows,
+    rows: count,
     cpuS,
     wallS,
     rssPeakMiB: (rssPeak - rss0) / MIB,

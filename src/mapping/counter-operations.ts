@@ -1,3 +1,5 @@
+import { int64BigEndian } from '../codecs/value/scalar-bytes.js';
+import { checkEpochCounter } from './check-epoch-counter.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type {
   AggregateFieldMetadata,
@@ -37,6 +39,7 @@ function fieldOf<K extends 'counter' | 'aggregate'>(
   meta: EntityMetadata,
   property: string,
   kind: K,
+  api: string = kind === 'counter' ? 'increment' : 'aggregate',
 ): K extends 'counter' ? CounterFieldMetadata : AggregateFieldMetadata {
   const field = meta.fields.find((f) => f.property === property);
   if (!field || field.kind !== kind) {
@@ -44,7 +47,7 @@ function fieldOf<K extends 'counter' | 'aggregate'>(
     const candidates = meta.fields.filter((f) => f.kind === kind).map((f) => f.property);
     const decorator = kind === 'counter' ? '@Counter' : '@Aggregate';
     throw new InvalidArgumentError({
-      api: kind === 'counter' ? 'increment' : 'aggregate',
+      api,
       argument: 'property',
       entity: meta.name,
       value: property,
@@ -134,6 +137,43 @@ export function counterIncrement(
     qualifier: field.qualifier,
     by: toInt64('increment', 'by', meta.name, property, by),
   });
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The mutations setting (resetting) a `@Counter` property to `value`: a DeleteFromColumn of every cell the counter
+ * has, then a SetCell of the 8-byte big-endian value **at timestamp 0**, as `put` sets a `@CounterMap`'s counters.
+ * The epoch cell is older than any increment's, whatever the client's clock, so an increment the server orders
+ * after the set reads it and counts from it, and no cell written before the set survives it to be read instead.
+ * `value` must be a bigint within int64 or a safe integer, and within ±(2^53-1) for a `number` counter, and the
+ * counter's family must keep a cell at the epoch (no `maxAge` GC) — InvalidArgumentError otherwise, before anything
+ * is sent.
+ *
+ * @example
+ * ```ts
+ * await mutateRow(conn, meta.table, key, counterSet(meta, 'likes', 0));
+ * ```
+ */
+export function counterSet(meta: EntityMetadata, property: string, value: bigint | number): Mutation[] {
+  const api = `Repository<${meta.name}>.setCounter`;
+  const field = fieldOf(meta, property, 'counter', api);
+  checkEpochCounter(meta, field.family, property, api);
+  const int64 = toInt64(api, 'value', meta.name, property, value);
+  if (field.codec.name === 'int64AsNumber' && (int64 > MAX_SAFE || int64 < -MAX_SAFE))
+    throw new InvalidArgumentError({
+      api,
+      argument: 'value',
+      entity: meta.name,
+      property,
+      value,
+      expected: 'a value within ±(2^53-1) for a number counter',
+    });
+  const bytes = int64BigEndian(int64);
+  return [
+    { kind: 'deleteFromColumn', family: field.family, qualifier: field.qualifier },
+    { kind: 'setCell', family: field.family, qualifier: field.qualifier, timestampMicros: 0n, value: bytes },
+  ];
 }
 
 /**

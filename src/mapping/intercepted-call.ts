@@ -3,7 +3,7 @@ import type { EntityClass } from '../metadata/entity-metadata.js';
 /**
  * The public call an interceptor is shown: a read (`get`, `getMany`, `lookup`, `find`, `scan`, `has`,
  * `collection`) or a write (`save`, `insert`, `update`, `add`, `put`, `remove`, `delete`, `deleteByPrefix`,
- * `increment`, `aggregate`, `saveMany`, `deleteMany`). `find` covers every read built from `find()` (`toArray`,
+ * `increment`, `setCounter`, `aggregate`, `saveMany`, `deleteMany`). `find` covers every read built from `find()` (`toArray`,
  * `first`, `count`, `page`, iteration); `collection` covers `mapper.collection(...)` and `mapper.query(...)`.
  *
  * @example
@@ -28,6 +28,7 @@ export type CallOperation =
   | 'delete'
   | 'deleteByPrefix'
   | 'increment'
+  | 'setCounter'
   | 'aggregate'
   | 'saveMany'
   | 'deleteMany';

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Attributes, Counter, Histogram, Meter } from '@opentelemetry/api';
 import { readBigtableResponseHeaders } from './bigtable-response-headers.js';
 import type { AttemptRecord, BuiltinOperation, CallInfo, OperationMeter } from './call-record.js';
@@ -7,6 +9,12 @@ export const BUILTIN_METRIC_PREFIX = 'bigtable.googleapis.com/internal/client/';
 
 /** The `client_name` attribute: this library and its version. */
 export const BUILTIN_CLIENT_NAME = 'bigtable-mapper/0.1.0';
+
+/**
+ * The `client_uid` attribute: one id per client process, made once when the module loads, in the shape Google's
+ * Java client gives it (`java-<uuid><pid>@<host>`, from the JVM's name): `node-<uuid><pid>@<host>`.
+ */
+export const BUILTIN_CLIENT_UID = `node-${randomUUID()}${process.pid}@${hostname()}`;
 
 /** Millisecond bucket boundaries of Google's clients' latency histograms. */
 const LATENCY_BUCKETS_MS = [
@@ -83,7 +91,8 @@ export interface BuiltinTarget {
  * The client-side ("built-in") metrics Google's Bigtable clients record, with their names, units and attributes,
  * as OpenTelemetry instruments on the application's meter provider: `operation_latencies`, `attempt_latencies`,
  * `retry_count`, `first_response_latencies` (ReadRows), `server_latencies` (the `server-timing` header's
- * `gfet4t7`), `connectivity_error_count` (attempts whose response had no `server-timing`). Exporting them to Cloud
+ * `gfet4t7`), `application_latencies` (ReadRows), `throttling_latencies` (MutateRows flow control's waits),
+ * `connectivity_error_count` (attempts whose response had no `server-timing`). Exporting them to Cloud
  * Monitoring is the application's exporter's job. Attributes never hold a row key.
  *
  * @example
@@ -98,6 +107,7 @@ export class BuiltinMetrics implements OperationMeter {
   private readonly firstResponseLatencies: Histogram;
   private readonly serverLatencies: Histogram;
   private readonly applicationLatencies: Histogram;
+  private readonly throttlingLatencies: Histogram;
   private readonly retryCount: Counter;
   private readonly connectivityErrors: Counter;
 
@@ -130,6 +140,10 @@ export class BuiltinMetrics implements OperationMeter {
       'application_latencies',
       'ReadRows: the time the application held the operation between receiving rows and asking for more.',
     );
+    this.throttlingLatencies = histogram(
+      'throttling_latencies',
+      'The time an attempt waited for MutateRows flow control (RateLimitInfo) before it was sent.',
+    );
     this.retryCount = counter('retry_count', 'Attempts sent after the first attempt of an operation.');
     this.connectivityErrors = counter(
       'connectivity_error_count',
@@ -138,19 +152,21 @@ export class BuiltinMetrics implements OperationMeter {
   }
 
   /**
-   * Begins measuring one operation of the public call `info`: the RPC `rpc` and its retries; undefined for an RPC
-   * outside the data API.
+   * Begins measuring one operation of the public call `info`: the RPC `rpc` and its retries, under the app profile
+   * `appProfileId` (default: the connection's); undefined for an RPC outside the data API.
    */
-  operation(info: CallInfo, rpc: string): BuiltinOperation | undefined {
+  operation(info: CallInfo, rpc: string, appProfileId?: string): BuiltinOperation | undefined {
     if (!DATA_RPCS.has(rpc)) return undefined;
     const startedAt = performance.now();
     const base: Attributes = {
       project_id: this.target.projectId,
       instance: this.target.instance,
       table: info.table,
-      app_profile: this.target.appProfileId ?? '',
+      // The profile the RPC ran under: its own (a per-call override), else the connection's.
+      app_profile: appProfileId ?? this.target.appProfileId ?? '',
       method: `Bigtable.${rpc}`,
       client_name: BUILTIN_CLIENT_NAME,
+      client_uid: BUILTIN_CLIENT_UID,
     };
     let cluster = 'unspecified';
     let zone = 'global';
@@ -162,6 +178,7 @@ export class BuiltinMetrics implements OperationMeter {
     let blockedMs: number | undefined;
     let ended = false;
     const streaming = String(STREAMING.has(rpc));
+    const throttles = rpc === 'MutateRows';
     const withStatus = (): Attributes => ({ ...base, cluster, zone, status });
     return {
       attempt: (inner, n): AttemptRecord => {
@@ -169,6 +186,7 @@ export class BuiltinMetrics implements OperationMeter {
         if (n > 1) retries++;
         const attemptStartedAt = performance.now();
         let serverLatencyMs: number | undefined;
+        let throttledMs = 0;
         let headersSeen = false;
         const read = (metadata: unknown): void => {
           const headers = readBigtableResponseHeaders(metadata);
@@ -192,6 +210,10 @@ export class BuiltinMetrics implements OperationMeter {
             blockedMs = (blockedMs ?? 0) + ms;
             inner.blocked?.(ms);
           },
+          throttled: (ms) => {
+            throttledMs += ms;
+            inner.throttled?.(ms);
+          },
           end: (error) => {
             inner.end(error);
             if (done) return;
@@ -202,9 +224,13 @@ export class BuiltinMetrics implements OperationMeter {
             status = statusNameOf(error);
             const attributes = withStatus();
             this.attemptLatencies.record(performance.now() - attemptStartedAt, { ...attributes, streaming });
+            // Every attempt of the one RPC flow control holds back, 0 when it did not wait (Google's clients record
+            // a 0 for every other RPC too, which would only cost a point get); neither status nor streaming.
+            if (throttles) this.throttlingLatencies.record(throttledMs, { ...base, cluster, zone });
             if (serverLatencyMs !== undefined)
               this.serverLatencies.record(serverLatencyMs, { ...attributes, streaming });
-            // Only an attempt whose headers were seen can say the header was missing (a unary success's are not).
+            // Only an attempt whose headers or trailers were seen can say the header was missing (a read that got
+            // its rows and left before any metadata cannot).
             else if (headersSeen || error !== undefined) this.connectivityErrors.add(1, attributes);
           },
         };

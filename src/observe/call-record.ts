@@ -12,12 +12,14 @@ import type { RowData } from '../model/row-data.js';
  */
 export interface AttemptRecord {
   end(error?: unknown): void;
-  /** The attempt's response headers (gRPC metadata) arrived. */
+  /** The attempt's response headers or trailers (gRPC metadata) arrived; may come more than once. */
   headers?(metadata: unknown): void;
   /** A response of the attempt arrived (a ReadRows message). */
   responded?(): void;
   /** The caller held the call this long (ms) before asking for more rows. */
   blocked?(ms: number): void;
+  /** The attempt waited this long (ms) for flow control (MutateRows `RateLimitInfo`) before it was sent. */
+  throttled?(ms: number): void;
 }
 
 /**
@@ -118,9 +120,12 @@ export class CallRecord {
     return this.builtin !== undefined;
   }
 
-  /** An RPC of the call begins: its attempts are counted here, and measured by the built-in metrics when on. */
-  operation(rpc: string): OperationRecord {
-    const measured = this.builtin?.operation(this.info, rpc);
+  /**
+   * An RPC of the call begins: its attempts are counted here, and measured by the built-in metrics when on.
+   * `appProfileId`: the profile it runs under, when the call chose its own.
+   */
+  operation(rpc: string, appProfileId?: string): OperationRecord {
+    const measured = this.builtin?.operation(this.info, rpc, appProfileId);
     return {
       attempt: (n) => {
         const attempt = this.attempt(rpc, n);
@@ -192,6 +197,9 @@ export interface BuiltinOperation {
  * on the floor of the room, so that the record and the metrics need not import each other.
  */
 export interface OperationMeter {
-  /** Starts measuring one RPC of the call `info` (undefined: this RPC is not measured). */
-  operation(info: CallInfo, rpc: string): BuiltinOperation | undefined;
+  /**
+   * Starts measuring one RPC of the call `info` under the app profile `appProfileId` (default: the connection's);
+   * undefined: this RPC is not measured.
+   */
+  operation(info: CallInfo, rpc: string, appProfileId?: string): BuiltinOperation | undefined;
 }

@@ -1,3 +1,4 @@
+import { checkEpochCounter } from '../mapping/check-epoch-counter.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { EntityMetadata, MapFieldMetadata, SetFieldMetadata } from '../metadata/entity-metadata.js';
 
@@ -35,5 +36,7 @@ export function collectionField(
       expected: 'a map that is not an @AggregateMap (feed it with aggregate(), clear keys with remove())',
     });
   }
+  if (api === 'put' && field.kind === 'map' && field.cells === 'counter')
+    checkEpochCounter(meta, field.family, property, `Repository<${meta.name}>.${api}`);
   return field as MapFieldMetadata | SetFieldMetadata;
 }

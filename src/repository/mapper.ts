@@ -12,7 +12,6 @@ import type { KeyPartsOf } from '../mapping/key-input.js';
 import { Repository } from './repository.js';
 import { Scope } from './scope.js';
 import type { ScopeValues } from '../metadata/scoped-metadata.js';
-import { ScopedRepository } from './scoped-repository.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
 import { checkRepositoryOptions } from './repository-options.js';
 import { bindDeadline } from '../transport/call-timeouts.js';
@@ -158,7 +157,7 @@ export class Mapper {
     checkObject({ api: 'Mapper.scope', argument: 'values' }, values, 'an object of leading key values');
     return new Scope(Object.freeze({ ...values }), {
       repository: (meta, scoped) =>
-        new ScopedRepository(this.connection, meta, this.options, scoped, this.observer),
+        new Repository(this.connection, meta, this.options, this.observer, scoped),
       collection: (metas, scoped) => {
         sharedTable('Scope.collection', Object.values(metas));
         return new Collection(metas, this.collectionExecutor(), scoped);

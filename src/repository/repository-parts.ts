@@ -19,6 +19,8 @@ import type { MappingWarning } from '../mapping/mapping-warning.js';
 import type { CallObserver } from '../observe/call-observer.js';
 import { mapperObserver } from './mapper-observer.js';
 import { routeWarnings } from './route-warnings.js';
+import { fillScope } from './fill-scope.js';
+import type { ScopeValues } from '../metadata/scoped-metadata.js';
 
 /**
  * What a {@link Repository} is wired from, so that the façade itself holds only its operations: the checks of its
@@ -33,8 +35,17 @@ import { routeWarnings } from './route-warnings.js';
  * ```
  */
 export interface RepositoryParts<E extends object> {
+  /** The entity's metadata (for a scoped repository, the scoped metadata whose key codec refuses other keys). */
+  readonly meta: EntityMetadata<E>;
   /** The table the entity lives in (`options.tableIds`, else the declared table). */
   tableId(): string;
+  /**
+   * The key or key prefix with the scope's values where it leaves them out (a scoped repository's keys may omit the
+   * scope's key parts); the argument itself outside a scope. Anything not an object is returned for the checks.
+   */
+  inScope<T>(key: T): T;
+  /** The row key of a key already checked to be an object, after {@link RepositoryParts.inScope}. */
+  keyOf(key: object): Uint8Array;
   /** The checks of this entity's call arguments (before anything is sent). */
   readonly check: EntityArguments;
   /** Where this entity's writes run, one target per public call. */
@@ -60,6 +71,7 @@ export function repositoryParts<E extends object>(
   meta: EntityMetadata<E>,
   options: RepositoryOptions,
   observer?: CallObserver<MappingWarning>,
+  scope?: ScopeValues,
 ): RepositoryParts<E> {
   checkInstance({ api, argument: 'connection' }, connection, BigtableConnection, 'a BigtableConnection');
   checkObject({ api, argument: 'meta' }, meta, 'entity metadata (getEntityMetadata(Class))');
@@ -90,8 +102,12 @@ export function repositoryParts<E extends object>(
   const gate = new CallGate(options.interceptors, observed);
   const admit = (operation: CallOperation, rows: () => CallRows): Promise<void> | undefined =>
     gate.active ? gate.admit(operation, [meta.target], tableId(), rows()) : undefined;
+  const inScope = <T>(key: T): T => fillScope(key, scope);
   return {
+    meta,
     tableId,
+    inScope,
+    keyOf: (key) => rowKeyOf(meta, inScope(key)),
     check: entityArguments(meta),
     observer: observed,
     writes: new WriteTargets({ connection, meta, tableId, now, policy, tuning, observer: observed }),

@@ -1,24 +1,18 @@
 import { NotFoundError } from '../errors/not-found-error.js';
 import type { EntityChanges } from '../mapping/build-update-mutations.js';
 import type { KeyParts, ScopedKey, ScopedKeyPrefix, ScopedNonEmptyKeyPrefix } from '../mapping/key-input.js';
-import { rowKeyOf } from '../mapping/key-input.js';
+import type { MappingWarning } from '../mapping/mapping-warning.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
-import { Lookup, findQuery, hasMember, keysNode } from '../query/index.js';
-import type { Query } from '../query/index.js';
+import type { ScopeValues } from '../metadata/scoped-metadata.js';
+import type { CallObserver } from '../observe/call-observer.js';
+import { findQuery } from '../query/index.js';
+import type { Lookup, Query } from '../query/index.js';
 import type { BigtableConnection } from '../transport/bigtable-connection.js';
-import { addToAggregate } from '../write/add-to-aggregate.js';
 import type { SaveManyOptions } from '../write/batch/batch-types.js';
-import { deleteMany, saveMany } from '../write/batch/save-many.js';
-import { deleteByPrefix } from '../write/delete-by-prefix.js';
 import { deleteEntity } from '../write/delete-entity.js';
-import { incrementCounter } from '../write/increment-counter.js';
-import { incrementCounterMap } from '../write/increment-counter-map.js';
-import { addToAggregateMap } from '../write/add-to-aggregate-map.js';
-import { insertEntity } from '../write/insert-entity.js';
-import { saveEntity } from '../write/save-entity.js';
+import { setCounter } from '../write/set-counter.js';
 import { updateEntity } from '../write/update-entity.js';
-import { writeEntries } from '../write/write-entries.js';
-import type { WriteTargets } from '../write/write-targets.js';
+import type { WriteTarget } from '../write/write-target.js';
 import type {
   AggregateCallOptions,
   DeleteByPrefixOptions,
@@ -26,7 +20,7 @@ import type {
   SaveEntityOptions,
   UpdateEntityOptions,
 } from '../write/write-options.js';
-import { collectionField } from './collection-field.js';
+import { aggregateCall } from './aggregate-call.js';
 import type {
   AggregateMapProperty,
   AggregateProperty,
@@ -38,15 +32,18 @@ import type {
   MemberOf,
   SetProperty,
 } from './collection-property.js';
-import type { EntityArguments } from './entity-arguments.js';
+import { deleteByPrefixCall } from './delete-by-prefix-call.js';
+import { deleteManyCall } from './delete-many-call.js';
+import { entityLookup, lookupEntities } from './entity-lookup.js';
+import { entityWrite } from './entity-write.js';
+import { entryWrite } from './entry-write.js';
+import { hasCall } from './has-call.js';
+import { incrementCall } from './increment-call.js';
+import { keyedWrite } from './keyed-write.js';
 import type { CallOptions, RepositoryOptions } from './repository-options.js';
 import type { RepositoryParts } from './repository-parts.js';
 import { repositoryParts } from './repository-parts.js';
-import type { CallOperation } from '../mapping/intercepted-call.js';
-import { prefixRange } from '../mapping/intercepted-rows.js';
-import { runBeforeSave } from '../mapping/run-entity-hooks.js';
-import type { MappingWarning } from '../mapping/mapping-warning.js';
-import type { CallObserver } from '../observe/call-observer.js';
+import { saveManyCall } from './save-many-call.js';
 
 /**
  * Reads and writes one entity class. Every write of one entity is one atomic row mutation; see docs/writes.md for
@@ -64,14 +61,14 @@ export class Repository<
   K extends KeyParts<E> | undefined = undefined,
   S extends keyof E & string = never,
 > {
-  /** Argument checks, write targets and the read executor, wired from the constructor's arguments. */
-  private readonly check: EntityArguments;
-  private readonly writes: WriteTargets<E>;
+  /** Argument checks, write targets, the read executor and the scope, wired from the constructor's arguments. */
   private readonly parts: RepositoryParts<E>;
 
   constructor(connection: BigtableConnection, meta: EntityMetadata<E>, options?: RepositoryOptions);
   /**
-   * With the mapper's observer, shared by its repositories (a repository made alone observes its own calls).
+   * With the mapper's observer, shared by its repositories (a repository made alone observes its own calls), and
+   * for `mapper.scope(values).repository(C)` the scope: its metadata's key codec refuses keys outside it, and every
+   * key and prefix the caller gives gets the scope's values where it leaves them out (`ScopedKey`).
    *
    * @internal The observer is the SDK's own.
    */
@@ -80,16 +77,16 @@ export class Repository<
     meta: EntityMetadata<E>,
     options: RepositoryOptions,
     observer: CallObserver<MappingWarning>,
+    scope?: ScopeValues,
   );
   constructor(
     connection: BigtableConnection,
     readonly meta: EntityMetadata<E>,
     options: RepositoryOptions = {},
     observer?: CallObserver<MappingWarning>,
+    scope?: ScopeValues,
   ) {
-    this.parts = repositoryParts('Repository.constructor', connection, meta, options, observer);
-    this.check = this.parts.check;
-    this.writes = this.parts.writes;
+    this.parts = repositoryParts('Repository.constructor', connection, meta, options, observer, scope);
   }
 
   /** The table the entity lives in. */
@@ -106,18 +103,8 @@ export class Repository<
    * ```
    */
   keyOf(key: ScopedKey<E, K, S>): Uint8Array {
-    this.check.key('keyOf', key);
-    return rowKeyOf(this.meta, this.inScope(key));
-  }
-
-  /**
-   * The key with the scope's values where it leaves them out (a scoped repository overrides it); the key itself
-   * here.
-   *
-   * @internal
-   */
-  protected inScope<T>(key: T): T {
-    return key;
+    this.parts.check.key('keyOf', key);
+    return this.parts.keyOf(key);
   }
 
   /**
@@ -129,8 +116,8 @@ export class Repository<
    * ```
    */
   async get(key: ScopedKey<E, K, S>, options: CallOptions = {}): Promise<E | undefined> {
-    this.check.key('get', key);
-    const [entity] = await this.readMany('get', [key], options);
+    this.parts.check.key('get', key);
+    const [entity] = await lookupEntities(this.parts, 'get', [key], options);
     return entity;
   }
 
@@ -143,7 +130,7 @@ export class Repository<
    * ```
    */
   async getOrThrow(key: ScopedKey<E, K, S>, options: CallOptions = {}): Promise<E> {
-    this.check.key('getOrThrow', key);
+    this.parts.check.key('getOrThrow', key);
     const entity = await this.get(key, options);
     if (entity === undefined) throw new NotFoundError({ entity: this.meta.name, key: this.keyOf(key) });
     return entity;
@@ -161,16 +148,7 @@ export class Repository<
     keys: readonly ScopedKey<E, K, S>[],
     options: CallOptions = {},
   ): Promise<Array<E | undefined>> {
-    return this.readMany('getMany', keys, options);
-  }
-
-  private readMany(
-    operation: CallOperation,
-    keys: readonly ScopedKey<E, K, S>[],
-    options: CallOptions,
-  ): Promise<Array<E | undefined>> {
-    this.check.call('getMany', options);
-    return this.lookupAs(operation, keys).signal(options.signal, options.timeoutMs).toArray();
+    return lookupEntities(this.parts, 'getMany', keys, options);
   }
 
   /**
@@ -184,13 +162,7 @@ export class Repository<
    * ```
    */
   lookup(keys: readonly ScopedKey<E, K, S>[]): Lookup<E> {
-    return this.lookupAs('lookup', keys);
-  }
-
-  private lookupAs(operation: CallOperation, keys: readonly ScopedKey<E, K, S>[]): Lookup<E> {
-    this.check.keys('lookup', keys);
-    const rowKeys = keys.map((k) => this.keyOf(k));
-    return new Lookup<E>(keysNode(this.meta, rowKeys), this.parts.executor(operation));
+    return entityLookup(this.parts, 'lookup', keys);
   }
 
   /**
@@ -204,8 +176,8 @@ export class Repository<
    * ```
    */
   find(keyPrefix: ScopedKeyPrefix<E, K, S> = {} as ScopedKeyPrefix<E, K, S>): Query<E> {
-    this.check.keyPrefix('find', keyPrefix);
-    return findQuery(this.meta, this.parts.executor('find'), keyPrefix);
+    this.parts.check.keyPrefix('find', keyPrefix);
+    return findQuery(this.meta, this.parts.executor('find'), this.parts.inScope(keyPrefix));
   }
 
   /**
@@ -234,12 +206,7 @@ export class Repository<
    * ```
    */
   async save(entity: E, options: SaveEntityOptions = {}): Promise<E> {
-    this.check.entity('save', entity);
-    this.check.call('save', options);
-    return this.writes.run('save', options, async (t) => {
-      await this.parts.beforeSave('save', entity);
-      return saveEntity(t, entity, options, this.writes.saveOptions);
-    });
+    return entityWrite(this.parts, 'save', entity, options);
   }
 
   /**
@@ -252,12 +219,7 @@ export class Repository<
    * ```
    */
   async insert(entity: E, options: CallOptions = {}): Promise<E> {
-    this.check.entity('insert', entity);
-    this.check.call('insert', options);
-    return this.writes.run('insert', options, async (t) => {
-      await this.parts.beforeSave('insert', entity);
-      return insertEntity(t, entity, this.writes.saveOptions);
-    });
+    return entityWrite(this.parts, 'insert', entity, options);
   }
 
   /**
@@ -276,14 +238,10 @@ export class Repository<
     changes: EntityChanges<E>,
     options: UpdateEntityOptions = {},
   ): Promise<bigint | number | undefined> {
-    this.check.key('update', key);
-    key = this.inScope(key);
-    this.check.changes('update', changes);
-    this.check.call('update', options);
-    this.check.expectedVersion('update', options);
-    return this.writes.run('update', options, async (t) => {
-      await this.parts.admit('update', () => ({ keys: [this.keyOf(key)] }));
-      return updateEntity(t, key, changes, options);
+    return keyedWrite(this.parts, 'update', key, options, (scoped) => {
+      this.parts.check.changes('update', changes);
+      this.parts.check.expectedVersion('update', options);
+      return (t) => updateEntity(t, scoped, changes, options);
     });
   }
 
@@ -304,23 +262,13 @@ export class Repository<
     members: Iterable<MemberOf<E[P]>> & object,
     options: CallOptions = {},
   ): Promise<void> {
-    this.check.key('add', key);
-    key = this.inScope(key);
-    const field = collectionField(this.meta, property, 'add', ['set']);
-    this.check.members('add', 'members', members, property);
-    this.check.call('add', options);
-    await this.writes.run('add', options, async (t) => {
-      await this.parts.admit('add', () => ({ keys: [this.keyOf(key)] }));
-      return writeEntries(t, key, field, { put: members });
-    });
+    return entryWrite(this.parts, 'add', key, property, members, options);
   }
 
   /**
    * Puts entries into a Map property: per entry a DeleteFromColumn + SetCell of its qualifier (the last put to
    * arrive wins, whatever the clocks), all in one MutateRow, with no read and no existing row needed. On a
-   * `@CounterMap` this sets (resets) counters: the 8-byte value is written at timestamp 0, older than any
-   * increment's cell, so an increment arriving after the put counts from the value put and one that arrived before
-   * is replaced (docs/entities.md). An `@AggregateMap` is refused (use `aggregate`, and `remove` to clear a key).
+   * `@CounterMap` it sets (resets) counters as {@link setCounter} does; an `@AggregateMap` is refused.
    *
    * @example
    * ```ts
@@ -335,15 +283,7 @@ export class Repository<
       | (Iterable<readonly [MemberOf<E[P]>, MapValueOf<E[P]>]> & object),
     options: CallOptions = {},
   ): Promise<void> {
-    this.check.key('put', key);
-    key = this.inScope(key);
-    const field = collectionField(this.meta, property, 'put', ['map']);
-    this.check.call('put', options);
-    const list = this.check.entries('put', entries, property);
-    await this.writes.run('put', options, async (t) => {
-      await this.parts.admit('put', () => ({ keys: [this.keyOf(key)] }));
-      return writeEntries(t, key, field, { put: list });
-    });
+    return entryWrite(this.parts, 'put', key, property, entries, options);
   }
 
   /**
@@ -362,15 +302,7 @@ export class Repository<
     members: Iterable<MemberOf<E[P]>> & object,
     options: CallOptions = {},
   ): Promise<void> {
-    this.check.key('remove', key);
-    key = this.inScope(key);
-    const field = collectionField(this.meta, property, 'remove', ['set', 'map']);
-    this.check.members('remove', 'members', members, property);
-    this.check.call('remove', options);
-    await this.writes.run('remove', options, async (t) => {
-      await this.parts.admit('remove', () => ({ keys: [this.keyOf(key)] }));
-      return writeEntries(t, key, field, { remove: members });
-    });
+    return entryWrite(this.parts, 'remove', key, property, members, options);
   }
 
   /**
@@ -389,13 +321,7 @@ export class Repository<
     member: MemberOf<E[P]>,
     options: CallOptions = {},
   ): Promise<boolean> {
-    this.check.key('has', key);
-    key = this.inScope(key);
-    collectionField(this.meta, property, 'has', ['set', 'map']);
-    this.check.member('has', member, property);
-    this.check.call('has', options);
-    rowKeyOf(this.meta, key);
-    return hasMember(this.meta, this.parts.executor('has'), key, property, member, options);
+    return hasCall(this.parts, key, property, member, options);
   }
 
   /**
@@ -410,25 +336,19 @@ export class Repository<
    * ```
    */
   async delete(key: ScopedKey<E, K, S>, options: DeleteEntityOptions = {}): Promise<void> {
-    this.check.entity('delete', key, 'key');
-    key = this.inScope(key);
-    this.check.call('delete', options);
-    this.check.expectedVersion('delete', options);
-    await this.writes.run('delete', options, async (t) => {
-      await this.parts.admit('delete', () => ({ keys: [rowKeyOf(this.meta, key)] }));
-      return deleteEntity(t, key, options);
-    });
+    const write = (scoped: object) => {
+      this.parts.check.expectedVersion('delete', options);
+      return (t: WriteTarget<E>) => deleteEntity(t, scoped, options);
+    };
+    return keyedWrite(this.parts, 'delete', key, options, write, 'entity');
   }
 
   /**
-   * Deletes every row whose key starts with the given leading key parts, which must be exactly the first key parts
-   * in key order (`{ tenant }`, `{ tenant, folder }`, …). The prefix is exact (DropRowRange on `acme#`: tenant
-   * `acme` never touches `acme2`); a full key deletes exactly that one row (DeleteFromRow), never the longer keys it
-   * is a prefix of. A gap in the key parts, a non-key or an unknown property is refused with KeyEncodingError, an
-   * empty prefix without `allowEntireEntity` with InvalidArgumentError — before anything is sent. So is a prefix
-   * under which other entities' rows can lie (hierarchical keys: comments under `video#<id>`) unless they are named
-   * in `alsoDelete`: a prefix drop never deletes another type's rows by surprise. To delete the
-   * rows of a query (`find({ tenant, id })`), read their keys and use `deleteMany`.
+   * Deletes every row whose key starts with the given leading key parts, exactly the first ones in key order
+   * (`{ tenant }`, `{ tenant, folder }`, …): DropRowRange on the exact prefix (`acme` never touches `acme2`), and a
+   * full key deletes exactly its row. A gap, a non-key or unknown property (KeyEncodingError), an empty prefix
+   * without `allowEntireEntity`, or a prefix other entities' rows can lie under unless named in `alsoDelete`
+   * (InvalidArgumentError) are refused before anything is sent (docs/writes.md#deletebyprefix-dropping-a-tenant).
    *
    * @example
    * ```ts
@@ -447,29 +367,15 @@ export class Repository<
     partialKey: ScopedKeyPrefix<E, K, S> | ScopedNonEmptyKeyPrefix<E, K, S>,
     options: DeleteByPrefixOptions = {},
   ): Promise<void> {
-    this.check.key('deleteByPrefix', partialKey);
-    this.check.call('deleteByPrefix', options);
-    this.check.alsoDelete('deleteByPrefix', options);
-    const admit = this.parts.intercepts
-      ? ({ prefixes, rows }: { prefixes: readonly Uint8Array[]; rows: readonly Uint8Array[] }) =>
-          this.parts.admit('deleteByPrefix', () => ({
-            keys: rows,
-            ranges: prefixes.map((p) => prefixRange(p)),
-          }))
-      : undefined;
-    await this.writes.run('deleteByPrefix', options, (t) => deleteByPrefix(t, partialKey, options, admit));
+    return deleteByPrefixCall(this.parts, partialKey, options);
   }
 
   /**
    * Adds `by` to a `@Counter` property (ReadModifyWriteRow; a missing counter counts from 0) and returns the new
-   * value. Re-sent only when the attempt provably never reached the server: after a lost answer it is unknown
-   * whether the increment applied (OutcomeUnknownError), and only the caller can decide. A new value out of range
-   * (an int64 sum that wrapped around, or a `number` counter beyond ±(2^53-1)) is a CounterOverflowError: the
-   * increment was applied, and the error carries the stored value as a bigint.
-   *
-   * With a `@CounterMap` property, `amounts` (a Map or `[key, amount]` pairs) increments one or several keys of the
-   * row in one atomic ReadModifyWriteRow (one rule per key; a key given twice adds the sum of its amounts) and the
-   * call resolves to the new value of each key.
+   * value; with a `@CounterMap`, `amounts` (a Map or `[key, amount]` pairs) increments several keys of the row in
+   * one ReadModifyWriteRow and resolves to each key's new value. Re-sent only when the attempt provably never
+   * reached the server (OutcomeUnknownError after a lost answer). A result out of range is a CounterOverflowError:
+   * the increment was applied (docs/writes.md#counters-and-aggregates).
    *
    * @example
    * ```ts
@@ -495,33 +401,40 @@ export class Repository<
     by: unknown = 1,
     options: CallOptions = {},
   ): Promise<bigint | number | Map<unknown, unknown>> {
-    this.check.key('increment', key);
-    key = this.inScope(key);
-    this.check.call('increment', options);
-    const admit = (): Promise<void> | undefined =>
-      this.parts.admit('increment', () => ({ keys: [this.keyOf(key)] }));
-    const field = this.meta.fields.find((f) => f.property === property);
-    if (field?.kind === 'map' && field.cells === 'counter') {
-      const amounts = this.check.entries('increment', by, property, 'amounts');
-      return this.writes.run('increment', options, async (t) => {
-        await admit();
-        return incrementCounterMap(t, key, field, amounts);
-      });
-    }
-    return this.writes.run('increment', options, async (t) => {
-      await admit();
-      return incrementCounter(t, key, property, by as bigint | number);
-    });
+    return incrementCall(this.parts, key, property, by, options);
   }
 
   /**
-   * Feeds a value into an `@Aggregate` property with AddToCell. Inputs with the same bucket (a Date, default the
-   * epoch: one all-time cell) merge on the server; different buckets are separate cells (time-bucketed
-   * aggregates). Not idempotent: re-sent only when the attempt provably never reached the server
-   * (OutcomeUnknownError after a lost answer).
+   * Sets (resets) a `@Counter` property to `value`: one MutateRow of a DeleteFromColumn and a SetCell of the 8-byte
+   * value at timestamp 0 (a `@CounterMap` is set with `put`). An increment the server orders after it counts from
+   * `value`, one ordered before it is replaced, and no older value is read again, whatever the clocks; a lost answer
+   * is never re-sent (docs/writes.md#setting-and-resetting-a-counter).
    *
-   * With an `@AggregateMap` property, `inputs` (a Map or `[key, value]` pairs) feeds one or several keys of the
-   * row, one AddToCell each, in one MutateRow and one bucket.
+   * @example
+   * ```ts
+   * await videos.setCounter({ videoId: 'v1' }, 'likes', 0);
+   * ```
+   */
+  async setCounter<P extends CounterProperty<E>>(
+    key: ScopedKey<E, K, S>,
+    property: P,
+    value: bigint | number,
+    options: CallOptions = {},
+  ): Promise<void> {
+    return keyedWrite(
+      this.parts,
+      'setCounter',
+      key,
+      options,
+      (k) => (t) => setCounter(t, k, property, value),
+    );
+  }
+
+  /**
+   * Feeds a value into an `@Aggregate` property with AddToCell, or with an `@AggregateMap`, `inputs` (a Map or
+   * `[key, value]` pairs) into several keys of the row in one MutateRow. Inputs with the same bucket (a Date,
+   * default the epoch: one all-time cell) merge on the server; other buckets are other cells. Not idempotent:
+   * re-sent only when the attempt provably never reached the server (OutcomeUnknownError after a lost answer).
    *
    * @example
    * ```ts
@@ -546,43 +459,16 @@ export class Repository<
     value: unknown,
     options: AggregateCallOptions = {},
   ): Promise<void> {
-    this.check.key('aggregate', key);
-    key = this.inScope(key);
-    this.check.call('aggregate', options);
-    const admit = (): Promise<void> | undefined =>
-      this.parts.admit('aggregate', () => ({ keys: [this.keyOf(key)] }));
-    const bucket = options.bucket ?? new Date(0);
-    const field = this.meta.fields.find((f) => f.property === property);
-    if (field?.kind === 'map' && field.cells === 'aggregate') {
-      const inputs = this.check.entries('aggregate', value, property, 'inputs');
-      await this.writes.run('aggregate', options, async (t) => {
-        await admit();
-        return addToAggregateMap(t, key, field, inputs, bucket);
-      });
-      return;
-    }
-    await this.writes.run('aggregate', options, async (t) => {
-      await admit();
-      return addToAggregate(t, key, property, value as bigint | number, bucket);
-    });
+    return aggregateCall(this.parts, key, property, value, options);
   }
 
   /**
-   * Saves many entities: each atomically, in MutateRows batches within the request limits, with bounded
-   * concurrency. Versioned entities are saved one by one with their check. Only entries that provably applied
-   * nothing are re-sent; entries sent without an answer are read back once. Throws PartialWriteError with one
-   * outcome per entity (written / not written / unknown) unless every entity was written.
-   *
-   * A key repeated in the input is written in input order (arrays and iterables): the row ends as applying the
-   * entities one after another would leave it.
-   *
-   * An array is validated whole before anything is sent. An iterable or async iterable (a file reader, a cursor
-   * over another store) is streamed with bounded memory: entities are read from it only as batch slots free up
-   * (`batchConcurrency` × 2,000 entities at most in memory), and the first batch not wholly written — or an
-   * invalid entity, whose batch is then not sent — stops the load: nothing more is read, and the error's outcomes
-   * cover every entity read so far (later ones were never taken from the input). `onProgress` reports after each
-   * batch. A `timeoutMs` bounds the whole call; without one, `timeouts.totalMs` bounds an array, or each chunk of
-   * a streamed load.
+   * Saves many entities, each atomically, in MutateRows batches with bounded concurrency (versioned ones one by one
+   * with their check); a key repeated in the input is written in input order. Only entries that provably applied
+   * nothing are re-sent; those sent without an answer are read back once. Throws PartialWriteError with one outcome
+   * per entity (written / not written / unknown) unless every entity was written. An array is validated whole
+   * before anything is sent; an iterable or async iterable is streamed with bounded memory, and the first batch not
+   * wholly written stops it (docs/writes.md#batches, #loading-from-a-stream).
    *
    * @example
    * ```ts
@@ -594,22 +480,7 @@ export class Repository<
     entities: readonly E[] | Iterable<E> | AsyncIterable<E>,
     options: SaveManyOptions = {},
   ): Promise<void> {
-    this.check.batch('saveMany', entities, options);
-    await this.writes.runBatch('saveMany', options, (target, call) =>
-      saveMany(
-        target,
-        entities,
-        call,
-        this.writes.saveOptions,
-        (e) => {
-          this.check.entity('saveMany', e, 'entities[]');
-          return runBeforeSave(this.meta, e, 'saveMany');
-        },
-        this.parts.intercepts
-          ? (batch, keys) => this.parts.admit('saveMany', () => ({ keys, entities: batch }))
-          : undefined,
-      ),
-    );
+    return saveManyCall(this.parts, entities, options);
   }
 
   /**
@@ -622,12 +493,6 @@ export class Repository<
    * ```
    */
   async deleteMany(keys: readonly ScopedKey<E, K, S>[], options: CallOptions = {}): Promise<void> {
-    this.check.keys('deleteMany', keys);
-    this.check.call('deleteMany', options);
-    await this.writes.runBatch('deleteMany', options, async (target, call) => {
-      const rows = keys.map((k) => this.keyOf(k));
-      await this.parts.admit('deleteMany', () => ({ keys: rows }));
-      return deleteMany(target, rows, call);
-    });
+    return deleteManyCall(this.parts, keys, options);
   }
 }

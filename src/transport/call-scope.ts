@@ -47,14 +47,15 @@ export class CallScope {
   /** This RPC in the call's record (one operation of the built-in metrics). */
   private readonly operation: OperationRecord | undefined;
 
+  /** `options.appProfileId`: the profile the RPC runs under (the built-in metrics' `app_profile`). */
   constructor(
     readonly rpc: string,
     closeSignal: AbortSignal,
-    options: BoundCallOptions,
+    options: BoundCallOptions & { readonly appProfileId?: string | undefined },
   ) {
     const { signal, timeoutMs, deadlineAt } = options;
     this.record = options.record;
-    this.operation = options.record?.operation(rpc);
+    this.operation = options.record?.operation(rpc, options.appProfileId);
     // A signal that is no AbortSignal would fail deep in the transport (or be ignored): refused like a bad deadline.
     checkSignal({ api: rpc, argument: 'signal' }, signal);
     if (timeoutMs !== undefined) checkMilliseconds({ api: rpc, argument: 'timeoutMs' }, timeoutMs);

@@ -8,6 +8,7 @@ import { dataCallHeaders } from './data-call-headers.js';
 import { failureDelivery, mayRetry } from './failure-delivery.js';
 import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
 import { retryDelayOf, retryInfoAllowsRetry } from './retry-info.js';
+import { responseMetadataInterceptor } from './response-metadata-interceptor.js';
 import { RoutingCookies } from './routing-cookies.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
 import type { RetryPolicy } from './retry-policy.js';
@@ -45,8 +46,8 @@ export interface UnaryCallOptions extends BoundCallOptions {
 export interface GaxCallOptions {
   retry: null;
   timeout?: number;
-  /** Request headers of a data call (`dataCallHeaders`). */
-  otherArgs?: { headers: Record<string, string> };
+  /** Request headers of a data call (`dataCallHeaders`); gRPC call options (a measured attempt's interceptor). */
+  otherArgs?: { headers: Record<string, string>; options?: { interceptors: unknown[] } };
 }
 
 /**
@@ -73,6 +74,7 @@ export async function callUnary<T>(
     timeoutMs: options.timeoutMs ?? options.timeouts?.totalMs ?? DEFAULT_TIMEOUTS.totalMs,
     deadlineAt: options.deadlineAt,
     record: options.record,
+    appProfileId: options.appProfileId,
   });
   if (options.record && options.rowKey) options.record.rowKey ??= options.rowKey;
   const unknown = (cause: unknown): OutcomeUnknownError =>
@@ -98,6 +100,13 @@ export async function callUnary<T>(
       const cappedByDeadline = remaining !== undefined && remaining <= attemptMs;
       gaxOptions.timeout = Math.max(1, Math.ceil(Math.min(attemptMs, remaining ?? attemptMs)));
       const tried = scope.beginAttempt();
+      // A measured attempt reads its response headers and trailers, success or failure (built-in metrics).
+      if (tried?.headers !== undefined && gaxOptions.otherArgs !== undefined) {
+        const measured = tried;
+        gaxOptions.otherArgs.options = {
+          interceptors: [responseMetadataInterceptor((metadata) => measured.headers?.(metadata))],
+        };
+      }
       let sent: Promise<T>;
       try {
         sent = attempt(gaxOptions);

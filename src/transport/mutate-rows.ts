@@ -135,7 +135,11 @@ function rateLimitHintOf(response: MutateRowsResponseLike): RateLimitHint | unde
 }
 
 type ResponseStream = AsyncIterable<MutateRowsResponseLike> &
-  CancellableStream & { on(event: 'metadata', listener: (headers: unknown) => void): unknown };
+  CancellableStream & {
+    on(event: 'metadata', listener: (headers: unknown) => void): unknown;
+    /** The call's status with its trailers (also after a success). */
+    on(event: 'status', listener: (status: { readonly metadata?: unknown } | undefined) => void): unknown;
+  };
 
 /**
  * Sends one request; returns one status per entry sent. An entry the service answered has its own status; the
@@ -157,7 +161,12 @@ async function sendRequest(
   // while waiting leaves the entries unsent, below.
   const limiter = mutateRowsLimiterOf(connection);
   const wait = limiter.reserve();
-  if (wait > 0) await abortableSleep(wait, scope.signal).catch(() => undefined);
+  let throttledMs = 0;
+  if (wait > 0) {
+    const since = performance.now();
+    await abortableSleep(wait, scope.signal).catch(() => undefined);
+    throttledMs = performance.now() - since;
+  }
   const stoppedBeforeSending = scope.stopReason();
   if (stoppedBeforeSending !== undefined) {
     return batch.map(() => ({
@@ -181,6 +190,8 @@ async function sendRequest(
   let remaining: number | undefined;
   // Each request of a round is a first try; a later round's requests are retries.
   const attempt = scope.beginAttempt(round);
+  // The built-in metrics' throttling_latencies.
+  if (throttledMs > 0) attempt?.throttled?.(throttledMs);
   let attemptFailure: unknown;
   try {
     await connection.ready('data');
@@ -196,6 +207,11 @@ async function sendRequest(
     stream.on('metadata', (headers: unknown) => {
       cookies.collect(headers);
       attempt?.headers?.(headers);
+    });
+    // Trailers too, also of an attempt that succeeded: its failed entries are retried with the cookies it set.
+    stream.on('status', (status) => {
+      cookies.collect(status?.metadata);
+      attempt?.headers?.(status?.metadata);
     });
     scope.signal.addEventListener('abort', onStop, { once: true });
     for await (const response of stream) {
@@ -341,6 +357,7 @@ export async function mutatePreparedRows(
     timeoutMs: options.timeoutMs ?? options.timeouts?.totalMs ?? DEFAULT_TIMEOUTS.totalMs,
     deadlineAt: options.deadlineAt,
     record: options.record,
+    appProfileId,
   });
   if (options.record) {
     let mutations = 0;

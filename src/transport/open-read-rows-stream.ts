@@ -13,6 +13,8 @@ export type ReadRowsByteStream = AsyncIterable<Buffer> &
   CancellableStream & {
     /** Response headers (routing cookies may come in them). */
     on(event: 'metadata', listener: (headers: unknown) => void): unknown;
+    /** The call's status with its trailers. */
+    on(event: 'status', listener: (status: { readonly metadata?: unknown } | undefined) => void): unknown;
   };
 
 /**

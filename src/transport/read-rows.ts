@@ -210,6 +210,7 @@ export async function* readRowBatches(
     timeoutMs: options.timeoutMs,
     deadlineAt: options.deadlineAt,
     record,
+    appProfileId,
   });
   const merger = new ChunkMerger({ reversed: request.reversed === true });
   const decoder = new ReadRowsResponseDecoder();
@@ -257,6 +258,9 @@ export async function* readRowBatches(
       let finished = false;
       let retryAfterMs: number | undefined;
       const attempt = scope.beginAttempt();
+      // A measured attempt reads its trailers too (a read that got all its rows leaves before they come).
+      if (attempt?.headers !== undefined)
+        stream.on('status', (status) => attempt.headers?.(status?.metadata));
       let failure: unknown;
       try {
         idle.arm();

@@ -1,4 +1,4 @@
-// Type tests of the property and value arguments of increment, aggregate, add, remove and put (issue 26, item 5),
+// Type tests of the property and value arguments of increment, setCounter, aggregate, add, remove and put (issue 26),
 // compiled by `tsc --noEmit` and never run (see typed-keys.ts for the convention). The run time refuses the same
 // with InvalidArgumentError (test/integration/errors/public-boundary.test.ts, counter-maps.test.ts).
 import {
@@ -46,6 +46,8 @@ export async function operationArguments(mapper: Mapper): Promise<void> {
   await chats.aggregate(key, 'views', 1);
   await chats.aggregate(key, 'reactions', [['👍', 1]]);
   await chats.put(key, 'unread', new Map([['bob', 0]]));
+  await chats.setCounter(key, 'messages', 0);
+  await chats.setCounter(key, 'messages', 10n, { timeoutMs: 1_000 });
   void total;
   void unread;
 
@@ -60,6 +62,14 @@ export async function operationArguments(mapper: Mapper): Promise<void> {
   await chats.increment(key, 'roles', new Map([['bob', 1]]));
   // @ts-expect-error an unknown property
   await chats.increment(key, 'nope', 1);
+  // @ts-expect-error 'author' is a string, no counter to set
+  await chats.setCounter(key, 'author', 0);
+  // @ts-expect-error a counter map is set with put, not setCounter
+  await chats.setCounter(key, 'unread', 0);
+  // @ts-expect-error a string value
+  await chats.setCounter(key, 'messages', '0');
+  // @ts-expect-error the value is required (no implicit reset to 0)
+  await chats.setCounter(key, 'messages');
 
   // Amounts are numbers or bigints, keys of the declared type; one amount for a scalar, pairs for a map.
   // @ts-expect-error a string amount

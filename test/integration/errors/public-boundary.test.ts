@@ -703,6 +703,17 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['property not a counter', 'INVALID_ARGUMENT', () => clubs().increment(key, bad('status'), 1)],
     ...opts('increment', (o) => clubs().increment(key, 'visits', 1, o)),
   ],
+  'Repository.setCounter': [
+    ...keys('setCounter', (k) => clubs().setCounter(k, 'visits', 0)),
+    ['value NaN', 'INVALID_ARGUMENT', () => clubs().setCounter(key, 'visits', NaN)],
+    ['value 1.5', 'INVALID_ARGUMENT', () => clubs().setCounter(key, 'visits', 1.5)],
+    ['value a string', 'INVALID_ARGUMENT', () => clubs().setCounter(key, 'visits', bad('0'))],
+    ['value beyond int64', 'INVALID_ARGUMENT', () => clubs().setCounter(key, 'visits', 2n ** 63n)],
+    ['value undefined', 'INVALID_ARGUMENT', () => clubs().setCounter(key, 'visits', bad(undefined))],
+    ['property not a counter', 'INVALID_ARGUMENT', () => clubs().setCounter(key, bad('status'), 0)],
+    ['property an aggregate', 'INVALID_ARGUMENT', () => clubs().setCounter(key, bad('views'), 0)],
+    ...opts('setCounter', (o) => clubs().setCounter(key, 'visits', 0, o)),
+  ],
   'Repository.aggregate': [
     ...keys('aggregate', (k) => clubs().aggregate(k, 'views', 1)),
     ['value NaN', 'INVALID_ARGUMENT', () => clubs().aggregate(key, 'views', NaN)],

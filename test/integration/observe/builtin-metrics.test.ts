@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Histogram, MetricData } from '@opentelemetry/sdk-metrics';
 import { Column, Entity, Family, KeyPart } from '../../../decorators/index.js';
 import { Mapper } from '../../../src/index.js';
-import { BUILTIN_CLIENT_NAME, BUILTIN_METRIC_PREFIX } from '../../../src/observe/builtin-metrics.js';
+import {
+  BUILTIN_CLIENT_NAME,
+  BUILTIN_CLIENT_UID,
+  BUILTIN_METRIC_PREFIX,
+} from '../../../src/observe/builtin-metrics.js';
 import { useMapper } from '../../../src/testing/vitest/use-mapper.js';
 import { readRows } from '../../../src/transport/read-rows.js';
 import { committedRowResponse, v2Types } from '../../support/mock-bigtable-server.js';
@@ -81,6 +85,7 @@ describe('built-in metrics', () => {
         status: 'OK',
         streaming: 'true',
         client_name: BUILTIN_CLIENT_NAME,
+        client_uid: BUILTIN_CLIENT_UID,
       });
       const attempts = metric(all, 'attempt_latencies');
       expect(histogram(attempts, { status: 'UNAVAILABLE' }).map((h) => h.count)).toEqual([1]);

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { defineEntity } from '../../../../src/metadata/index.js';
 import type { MockScript, RecordedCall } from '../../../support/mock-bigtable-server.js';
 
 /**
@@ -38,4 +39,23 @@ export function expectSlowDownAndRecovery(calls: readonly RecordedCall[]): void 
   // Speeding up already while still limited: the last limited gap is shorter than the slowest one.
   const gaps = calls.slice(31, 47).map((c, i) => c.at - calls[30 + i]!.at);
   expect(gaps[gaps.length - 1]!).toBeLessThan(Math.max(...gaps));
+}
+
+/** The entity of the saveMany runs: one small row per gauge. */
+export class Gauge {
+  id = '';
+  reading = '';
+}
+defineEntity(Gauge, {
+  table: 'gauges',
+  key: [{ property: 'id' }],
+  families: { d: {} },
+  properties: { reading: { family: 'd', codec: 'string' } },
+} as never);
+
+/** `count` gauges, `g0`… */
+export function gaugesOf(count: number): Gauge[] {
+  return Array.from({ length: count }, (_, i) =>
+    Object.assign(new Gauge(), { id: `g${i}`, reading: `${i}` }),
+  );
 }

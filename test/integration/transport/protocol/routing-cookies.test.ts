@@ -70,6 +70,21 @@ describe('routing cookies', () => {
     },
   );
 
+  it('MutateRows echoes the trailers of an attempt that succeeded on the retry of its failed entries', async () => {
+    server().script('MutateRows', [
+      [
+        { trailers: { 'x-goog-cbt-cookie-routing': 'ok1' } },
+        { response: { entries: [{ index: 0, status: { code: 10, message: 'aborted' } }] } },
+      ],
+      ok.MutateRows,
+    ]);
+    const [result] = await CALLS[1]![1](connection()).then((r) => r as { ok: boolean }[]);
+    expect(result!.ok).toBe(true);
+    const calls = server().callsOf('MutateRows');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.metadata['x-goog-cbt-cookie-routing']).toBe('ok1');
+  });
+
   it('keeps only text x-goog-cbt-cookie entries of metadata', () => {
     const cookies = new RoutingCookies();
     cookies.collect({

@@ -43,6 +43,7 @@ const LAYERS = [
   'cli',
   'testing',
   'nestjs',
+  'studio',
 ];
 const ALLOWED = {
   codecs: [],
@@ -59,9 +60,23 @@ const ALLOWED = {
   backfill: ['repository', 'write', 'query', 'mapping', 'transport', 'metadata', 'codecs', 'admin'],
   keys: ['codecs'],
   raw: ['query'],
-  cli: ['admin', 'codegen', 'lint', 'backfill', 'keys', 'raw', 'repository', 'metadata', 'testing'],
+  cli: ['admin', 'codegen', 'lint', 'backfill', 'keys', 'raw', 'repository', 'metadata', 'testing', 'studio'],
   testing: ['repository', 'transport', 'metadata', 'codecs', 'mapping', 'query'],
   nestjs: ['repository', 'transport', 'metadata'],
+  // The studio's server (issue 28) shows rows through the public tools, and goes below them only for what no public
+  // door offers: raw rows and SampleRowKeys (transport), the mutations of a conditional edit (mapping).
+  studio: [
+    'admin',
+    'codegen',
+    'lint',
+    'keys',
+    'raw',
+    'repository',
+    'metadata',
+    'transport',
+    'mapping',
+    'query',
+  ],
   // The per-call record, spans, metrics and events: at the bottom (every layer counts into the record), importing
   // only errors, model and @opentelemetry/api. It is not in LAYERS, so every layer may import it.
   observe: [],
@@ -74,7 +89,13 @@ const CLIENT = {
 // Layers a folder may use only through their front door (`<layer>/index.ts`): repository/ (the façade and the mapper)
 // builds and runs reads through query/index.ts and never reaches into query's sub-folders; write/ takes RowFilter
 // builders and the prefix-delete plan through the same door.
-const DOORS = { repository: ['query'], write: ['query'], backfill: ['query'], raw: ['query'] };
+const DOORS = {
+  repository: ['query'],
+  write: ['query'],
+  backfill: ['query'],
+  raw: ['query'],
+  studio: ['query'],
+};
 
 /** The patterns that keep a folder at the front door of the layers it may enter only through their index. */
 function doorPatterns(folder) {
@@ -152,6 +173,7 @@ const PUBLIC_DOORS = [
   'raw/index',
   'metadata/public/index',
   'testing/index',
+  'studio/index',
 ];
 const cliDoorRules = [
   { files: ['src/cli/*.ts'], up: '\\.\\./' },

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import type { Plugin } from 'vitest/config';
 import standardDecorators from './test/docs/snippets/vitest-standard-decorators.config.js';
 
@@ -37,6 +37,9 @@ const IN_BOTH_MODES = [
   'test/docs/decorator-mode.test.ts',
 ];
 
+/** The browser tests: their own project. */
+const BROWSER = 'test/studio-browser/**/*.test.ts';
+
 export default defineConfig({
   resolve: {
     // Examples and docs import the package by name, as users do; tests run them against the sources.
@@ -51,6 +54,7 @@ export default defineConfig({
       { find: /^bigtable-mapper\/backfill$/, replacement: here('./src/backfill/index.ts') },
       { find: /^bigtable-mapper\/keys$/, replacement: here('./src/keys/index.ts') },
       { find: /^bigtable-mapper\/raw$/, replacement: here('./src/raw/index.ts') },
+      { find: /^bigtable-mapper\/studio$/, replacement: here('./src/studio/index.ts') },
       { find: /^bigtable-mapper\/observe$/, replacement: here('./src/observe/index.ts') },
       { find: /^bigtable-mapper\/metadata$/, replacement: here('./src/metadata/public/index.ts') },
       { find: /^bigtable-mapper$/, replacement: here('./src/index.ts') },
@@ -70,12 +74,22 @@ export default defineConfig({
     // One emulator for both: the root's global setup starts it and sets BIGTABLE_EMULATOR_HOST, which the
     // projects' own global setups (inherited) then reuse.
     projects: [
-      { extends: true, test: { name: 'legacy', include: ['test/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'legacy',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, BROWSER],
+        },
+      },
       {
         extends: true,
         plugins: (standardDecorators.plugins as Plugin[]).map(userCodeOnly),
         test: { name: 'standard', include: IN_BOTH_MODES },
       },
+      // The studio in headless Chromium (test/studio-browser): once, not in both decorator modes (the studio's
+      // server is the CLI's code, not user code). scripts/test.mjs leaves the project out when no Chromium is found.
+      { extends: true, test: { name: 'browser', include: [BROWSER] } },
     ],
   },
 });

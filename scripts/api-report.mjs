@@ -38,6 +38,7 @@ const ENTRY_POINTS = [
   },
   { subpath: './keys', dts: 'dist/src/keys/index.d.ts', report: 'bigtable-mapper-keys.api.md' },
   { subpath: './raw', dts: 'dist/src/raw/index.d.ts', report: 'bigtable-mapper-raw.api.md' },
+  { subpath: './studio', dts: 'dist/src/studio/index.d.ts', report: 'bigtable-mapper-studio.api.md' },
   { subpath: './observe', dts: 'dist/src/observe/index.d.ts', report: 'bigtable-mapper-observe.api.md' },
   { subpath: './backfill', dts: 'dist/src/backfill/index.d.ts', report: 'bigtable-mapper-backfill.api.md' },
   { subpath: './schema', dts: 'dist/src/admin/index.d.ts', report: 'bigtable-mapper-schema.api.md' },

@@ -6,6 +6,7 @@ import { ensureDeps, run } from './ensure-deps.mjs';
 import { summarizeVitestReport } from './summarize-vitest-report.mjs';
 import { randomUUID } from 'node:crypto';
 import { emulatorPids, leftoverEmulators, RUN_MARKER } from './leftover-emulators.mjs';
+import { findChromium } from './find-chromium.mjs';
 
 process.chdir(new URL('..', import.meta.url).pathname);
 if (process.env.UPDATE_GOLDENS !== undefined) {
@@ -29,6 +30,7 @@ const step = (name, command, args) => {
 const staticChecks = process.env.TEST_RUNTIME_ONLY !== '1';
 if (staticChecks) {
   step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+  step('typecheck the studio browser app', 'npx', ['tsc', '-p', 'src/studio/ui/tsconfig.json']);
   step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
   step('import cycles', 'node', ['scripts/check-cycles.mjs']);
   step('format', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
@@ -37,10 +39,30 @@ if (staticChecks) {
 }
 rmSync('dist', { recursive: true, force: true }); // no stale .d.ts or .js of a moved or deleted source file
 step('build', 'npx', ['tsc', '-p', 'tsconfig.build.json']);
+step('build the studio browser app (into the package)', 'node', ['scripts/build-studio-ui.mjs']);
 if (staticChecks) {
   step('api report (etc/*.api.md; `npm run api:update` after an intended API change)', 'node', [
     'scripts/api-report.mjs',
   ]);
+}
+
+// The studio's browser tests need a Chromium (Debian's `chromium`; .ci/run installs it). Without one they are left
+// out, said plainly here and again at the end; under CI=true a missing browser fails the run instead.
+const chromium = findChromium();
+const projects = [];
+let browserSkipped = '';
+if (chromium === undefined) {
+  const why =
+    "no Chromium found (/usr/bin/chromium, or STUDIO_CHROMIUM): install Debian's `chromium` package";
+  if (process.env.CI === 'true') {
+    console.error(`[test] CI=true: the studio browser tests (test/studio-browser) must run, but ${why}`);
+    process.exit(1);
+  }
+  browserSkipped = `[test] SKIPPED the studio browser tests (test/studio-browser): ${why} to run them`;
+  console.log(`\n${browserSkipped}`);
+  projects.push('--project', 'legacy', '--project', 'standard');
+} else {
+  console.log(`\n[test] the studio browser tests run on ${chromium}`);
 }
 
 const report = '.vitest-report.json';
@@ -57,6 +79,7 @@ try {
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
+    ...projects,
     ...process.argv.slice(2),
   ]);
 } catch {
@@ -71,6 +94,7 @@ for (const problem of summary.problems) console.error(`[test] ${problem}`);
 if (failed && summary.ok)
   console.error('[test] vitest exited with an error although every test passed (output above)');
 console.log(summary.line);
+if (browserSkipped !== '') console.log(browserSkipped);
 // Every emulator the suite started must be gone when it ends (tests, the kit and the global setup stop their own).
 let leftBehind = [];
 if (emulatorPids(runId) === undefined)

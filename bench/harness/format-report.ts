@@ -48,6 +48,29 @@ export function formatReport(
         `${fmt(r.serverCpuS.library)} · ${fmt(r.serverCpuS.raw)} · ${fmt(r.serverCpuS.hl)} |`,
     );
   }
+  const traced = results.filter((r) => r.ratios.off !== undefined);
+  if (traced.length > 0) {
+    lines.push(
+      '',
+      '## Tracing overhead',
+      '',
+      '"library" runs with the OpenTelemetry provider the workload names registered; "off" is the same library ' +
+        'calls with nothing registered, taking the blocks in turns with it in the same run (issue 25: the SDK ' +
+        "recording within 10% of tracing off). Client CPU per call is this process's CPU time (median " +
+        'repetition) ÷ calls.',
+      '',
+      '| workload | library / off | rows/s library · off | client CPU µs per call library · off |',
+      '|---|---|---|---|',
+    );
+    const perCall = (r: WorkloadResult, cpuS: number | undefined): string =>
+      cpuS === undefined ? '—' : ((cpuS / r.size) * 1e6).toFixed(0);
+    for (const r of traced) {
+      lines.push(
+        `| ${r.name} | ${formatSpread(r.ratios.off)} | ${rate(r.rowsPerSecond.library)} · ${rate(r.rowsPerSecond.off)} | ` +
+          `${perCall(r, r.clientCpuS.library)} · ${perCall(r, r.clientCpuS.off)} |`,
+      );
+    }
+  }
   lines.push('', '## Workloads', '');
   for (const r of results) {
     lines.push(`- **${r.name}**: ${r.description}.${r.hlNote ? ` HL: ${r.hlNote}.` : ''}`);

@@ -5,6 +5,7 @@ import { measure } from './cpu-meter.js';
 import type { Spread } from './stats.js';
 import { spreadOf } from './stats.js';
 import type { BenchContext, PreparedWorkload, VariantName, Workload } from './workload.js';
+import { VARIANTS } from './workload.js';
 
 /** Totals of one variant over one repetition. */
 export interface VariantTotals {
@@ -39,7 +40,7 @@ export interface RunOptions {
   readonly onlyVariants?: readonly VariantName[] | undefined;
 }
 
-/** All orders of `items` (3 variants: 6 orders, in which each variant follows each other one equally often). */
+/** All orders of `items` (3 variants: 6 orders, in which each variant follows each other one equally often; 4: 24). */
 function permutations<T>(items: readonly T[]): T[][] {
   if (items.length <= 1) return [[...items]];
   return items.flatMap((first, i) =>
@@ -64,7 +65,7 @@ export async function runWorkload(
 ): Promise<WorkloadResult> {
   const prepared: PreparedWorkload = await workload.prepare(context, size);
   await prepared.verify();
-  const names = (['library', 'raw', 'hl'] as const).filter(
+  const names = VARIANTS.filter(
     (v) => prepared.variants[v] !== undefined && (options.onlyVariants?.includes(v) ?? true),
   );
   // Warm-up, untimed: every variant runs its first blocks once so that timing starts with optimised code on all
@@ -93,8 +94,12 @@ export async function runWorkload(
       );
     }
   };
-  if (options.around) await options.around(workload.name, timed);
-  else await timed();
+  try {
+    if (options.around) await options.around(workload.name, timed);
+    else await timed();
+  } finally {
+    await prepared.dispose?.();
+  }
 
   const totalRows = prepared.blocks * prepared.rowsPerBlock;
   const median = (f: (rep: Record<string, VariantTotals>) => number): number =>

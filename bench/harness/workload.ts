@@ -3,8 +3,15 @@ import type { Mapper } from '../../src/repository/mapper.js';
 import type { RawBench } from '../fixtures/raw-client.js';
 import type { HlBench } from '../fixtures/hl-client.js';
 
-/** The variants compared: the library, hand-written generated-client code, and the high-level `Table` API. */
-export type VariantName = 'library' | 'raw' | 'hl';
+/**
+ * The variants compared: the library, hand-written generated-client code, and the high-level `Table` API; `off` is
+ * the library again with no OpenTelemetry registered, beside a `library` that runs with a provider (the traced
+ * workloads), so that the cost of tracing is read off one interleaved run.
+ */
+export type VariantName = 'library' | 'off' | 'raw' | 'hl';
+
+/** Every variant, in the order a run takes them. */
+export const VARIANTS: readonly VariantName[] = ['library', 'off', 'raw', 'hl'];
 
 /** Everything a workload may use; each run of the suite makes one. */
 export interface BenchContext {
@@ -31,6 +38,8 @@ export interface PreparedWorkload {
   verify(): Promise<void>;
   /** Why HL is absent or not doing the same work, when that is so. */
   readonly hlNote?: string;
+  /** Releases what `prepare` made beyond rows (e.g. a traced workload's providers and their timers). */
+  dispose?(): Promise<void>;
 }
 
 /** Sizes per mode: `smoke` (the test suite's tiny run), `quick` (minutes) and `full` (the issue's sizes). */

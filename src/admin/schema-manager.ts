@@ -12,7 +12,12 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { TransportError } from '../errors/transport-error.js';
 import type { EntityClass } from '../metadata/entity-metadata.js';
 import { BigtableConnection } from '../transport/bigtable-connection.js';
-import type { BoundCall, CallTimeouts, PerCallOptions } from '../transport/call-timeouts.js';
+import type {
+  BoundCall,
+  BoundCallOptions,
+  CallTimeouts,
+  PerCallOptions,
+} from '../transport/call-timeouts.js';
 import { DEFAULT_TIMEOUTS, bindDeadline } from '../transport/call-timeouts.js';
 import type { RetryPolicy } from '../transport/retry-policy.js';
 import type { AdminCallOptions } from '../transport/table-admin.js';
@@ -31,6 +36,7 @@ import { desiredSchema, rowKeySchemaFromJson, rowKeySchemaToJson } from './table
 import type { RowKeySchema } from '../codecs/key/row-key-schema.js';
 import { CallObserver } from '../observe/call-observer.js';
 import type { OperationObserver } from '../observe/observe-call.js';
+import type { CallRecord } from '../observe/call-record.js';
 import { observeCall } from '../observe/observe-call.js';
 import { observedEndpoint } from '../transport/observed-endpoint.js';
 
@@ -151,9 +157,14 @@ export class SchemaManager {
 
   /**
    * Runs one public operation as one observed call (`schema.plan`, `schema.apply`, …: a span, metrics and, for a
-   * mapper's manager, a `call` event); the operations it is made of are not observed again.
+   * mapper's manager, a `call` event); the operations it is made of are not observed again, but each admin RPC
+   * counts in its record (attempts, requests) and is a child span once the call makes more than one.
    */
-  private observed<T>(operation: string, tableIds: readonly string[], run: () => Promise<T>): Promise<T> {
+  private observed<T>(
+    operation: string,
+    tableIds: readonly string[],
+    run: (record: CallRecord | undefined) => Promise<T>,
+  ): Promise<T> {
     const observer = observers.has(this)
       ? observers.get(this)
       : (this.ownObserver ??= new CallObserver(observedEndpoint(this.connection)));
@@ -161,7 +172,7 @@ export class SchemaManager {
   }
 
   /** One deadline for a whole operation, fixed when it begins (kept when an enclosing operation fixed it). */
-  private bind(call: PerCallOptions): BoundCall {
+  private bind(call: BoundCallOptions): BoundCall {
     return bindDeadline(call, this.calls.timeouts?.adminMs ?? DEFAULT_TIMEOUTS.adminMs);
   }
 
@@ -181,10 +192,10 @@ export class SchemaManager {
    */
   async live(tableId: string, options: PerCallOptions = {}): Promise<TableSchema | undefined> {
     checkString({ api: 'SchemaManager.live', argument: 'tableId' }, tableId, 'a table id');
-    return this.observed('schema.live', [tableId], () => this.liveOf(tableId, options));
+    return this.observed('schema.live', [tableId], (record) => this.liveOf(tableId, { ...options, record }));
   }
 
-  private async liveOf(tableId: string, options: PerCallOptions): Promise<TableSchema | undefined> {
+  private async liveOf(tableId: string, options: BoundCallOptions): Promise<TableSchema | undefined> {
     const table = await getTableSchema(this.connection, tableId, this.admin(this.bind(options)));
     if (!table) return undefined;
     let rowKeySchema: RowKeySchemaState;
@@ -208,7 +219,9 @@ export class SchemaManager {
     checkClasses({ api: 'SchemaManager.plan', argument: 'entities' }, entities);
     checkOptions({ api: 'SchemaManager.plan', argument: 'options' }, options);
     const desired = desiredSchema(entities, { tableIds: this.tableIds });
-    return this.observed('schema.plan', planned(desired, options), () => this.planOf(desired, options));
+    return this.observed('schema.plan', planned(desired, options), (record) =>
+      this.planOf(desired, { ...options, record }),
+    );
   }
 
   /**
@@ -225,10 +238,15 @@ export class SchemaManager {
   async planTables(desired: readonly TableSchema[], options: PlanOptions = {}): Promise<SchemaPlan> {
     checkTables('SchemaManager.planTables', desired);
     checkOptions({ api: 'SchemaManager.planTables', argument: 'options' }, options);
-    return this.observed('schema.plan', planned(desired, options), () => this.planOf(desired, options));
+    return this.observed('schema.plan', planned(desired, options), (record) =>
+      this.planOf(desired, { ...options, record }),
+    );
   }
 
-  private async planOf(desired: readonly TableSchema[], options: PlanOptions): Promise<SchemaPlan> {
+  private async planOf(
+    desired: readonly TableSchema[],
+    options: PlanOptions & BoundCallOptions,
+  ): Promise<SchemaPlan> {
     const call = this.bind(options);
     const live: Record<string, TableSchema | undefined> = {};
     for (const tableId of [...desired.map((t) => t.tableId), ...(options.pruneTables ?? [])]) {
@@ -249,8 +267,8 @@ export class SchemaManager {
   async check(entities: readonly EntityClass[], options: PerCallOptions = {}): Promise<SchemaDrift> {
     checkClasses({ api: 'SchemaManager.check', argument: 'entities' }, entities);
     const desired = desiredSchema(entities, { tableIds: this.tableIds });
-    return this.observed('schema.check', tablesOf(desired), async () => {
-      const plan = await this.planOf(desired, { ...this.bind(options), pruneFamilies: true });
+    return this.observed('schema.check', tablesOf(desired), async (record) => {
+      const plan = await this.planOf(desired, { ...this.bind({ ...options, record }), pruneFamilies: true });
       return { ...plan, inSync: plan.changes.length === 0 };
     });
   }
@@ -282,11 +300,11 @@ export class SchemaManager {
     return this.observed(
       'schema.apply',
       plan.changes.map((c) => c.tableId),
-      () => this.applyOf(plan, options),
+      (record) => this.applyOf(plan, { ...options, record }),
     );
   }
 
-  private async applyOf(plan: SchemaPlan, options: ApplyOptions): Promise<ApplyResult> {
+  private async applyOf(plan: SchemaPlan, options: ApplyOptions & BoundCallOptions): Promise<ApplyResult> {
     const destructive = plan.changes.filter(isDestructive);
     if (destructive.length > 0 && !options.allowDestructive)
       throw new DestructiveChangeError(destructive.map(describeChange));
@@ -312,7 +330,9 @@ export class SchemaManager {
   async ensure(entities: readonly EntityClass[], options: PerCallOptions = {}): Promise<ApplyResult> {
     checkClasses({ api: 'SchemaManager.ensure', argument: 'entities' }, entities);
     const desired = desiredSchema(entities, { tableIds: this.tableIds });
-    return this.observed('schema.ensure', tablesOf(desired), () => this.ensureOf(desired, options));
+    return this.observed('schema.ensure', tablesOf(desired), (record) =>
+      this.ensureOf(desired, { ...options, record }),
+    );
   }
 
   /**
@@ -327,10 +347,12 @@ export class SchemaManager {
    */
   async ensureTables(desired: readonly TableSchema[], options: PerCallOptions = {}): Promise<ApplyResult> {
     checkTables('SchemaManager.ensureTables', desired);
-    return this.observed('schema.ensure', tablesOf(desired), () => this.ensureOf(desired, options));
+    return this.observed('schema.ensure', tablesOf(desired), (record) =>
+      this.ensureOf(desired, { ...options, record }),
+    );
   }
 
-  private async ensureOf(desired: readonly TableSchema[], options: PerCallOptions): Promise<ApplyResult> {
+  private async ensureOf(desired: readonly TableSchema[], options: BoundCallOptions): Promise<ApplyResult> {
     const call = this.bind(options);
     try {
       return await this.applyOf(await this.planOf(desired, call), call);

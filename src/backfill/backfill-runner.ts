@@ -31,6 +31,7 @@ import type { ResolvedBackfillOptions } from './resolve-backfill-options.js';
 import { scanShard, Slots } from './scan-shard.js';
 import type { OperationObserver } from '../observe/observe-call.js';
 import { observeCall } from '../observe/observe-call.js';
+import type { CallRecord } from '../observe/call-record.js';
 import type { SettledRows, ShardScan } from './scan-shard.js';
 import { currentVersionFilter } from './current-version-filter.js';
 import { TokenBucket } from './token-bucket.js';
@@ -225,18 +226,25 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
 
   async run(): Promise<BackfillReport<E>> {
     const { dryRun } = this.options;
-    return this.observed(dryRun ? 'backfill.dryRun' : 'backfill.run', () =>
-      dryRun ? this.dryRun() : this.migrate(),
+    return this.observed(dryRun ? 'backfill.dryRun' : 'backfill.run', (record) =>
+      dryRun ? this.dryRun(record) : this.migrate(record),
     );
   }
 
-  /** One observed call of the backfill's entity and table (the run, or one shard's scan). */
-  private observed<T>(operation: string, run: () => Promise<T>): Promise<T> {
+  /**
+   * One observed call of the backfill's entity and table: the run, or one shard's scan (a child of the run's span,
+   * `parent`: passed, not taken from the active context, so that concurrent shards nest with no context manager).
+   */
+  private observed<T>(
+    operation: string,
+    run: (record: CallRecord | undefined) => Promise<T>,
+    parent?: CallRecord,
+  ): Promise<T> {
     const { observer, meta, tableId } = this.deps;
-    return observeCall(observer, { operation, entity: meta.name, table: tableId }, run);
+    return observeCall(observer, { operation, entity: meta.name, table: tableId }, run, parent);
   }
 
-  private async dryRun(): Promise<BackfillReport<E>> {
+  private async dryRun(runRecord: CallRecord | undefined): Promise<BackfillReport<E>> {
     const { plan } = await this.newPlan();
     const byVersion: Record<number, number> = {};
     const samples: Array<{ key: Uint8Array; fromVersion: number; entity: E }> = [];
@@ -252,13 +260,17 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
     await this.eachParallel(
       plan.shards.map(
         (span, index) => () =>
-          this.observed('backfill.shard', async () => {
-            await scanShard(scan, span, null, async (done) => {
-              tracker.advance(index, done.lastKey);
-              return true;
-            });
-            tracker.shardDone(index);
-          }),
+          this.observed(
+            'backfill.shard',
+            async () => {
+              await scanShard(scan, span, null, async (done) => {
+                tracker.advance(index, done.lastKey);
+                return true;
+              });
+              tracker.shardDone(index);
+            },
+            runRecord,
+          ),
       ),
     );
     tracker.finish();
@@ -290,7 +302,7 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
     if (failure) throw failure.error;
   }
 
-  private async migrate(): Promise<BackfillReport<E>> {
+  private async migrate(runRecord: CallRecord | undefined): Promise<BackfillReport<E>> {
     await this.plan();
     const stored = (await this.deps.checkpoints.loadPlan(this.id))!;
     const tracker = new BackfillProgressTracker(stored.shards, this.options.onProgress, () =>
@@ -351,8 +363,10 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
           continue;
         }
         try {
-          await this.observed('backfill.shard', () =>
-            this.workShard(scan, stored.shards[free.index]!, claimed, tracker),
+          await this.observed(
+            'backfill.shard',
+            () => this.workShard(scan, stored.shards[free.index]!, claimed, tracker),
+            runRecord,
           );
         } finally {
           working.delete(free.index);

@@ -98,7 +98,15 @@ export function withTableIdFlag(command: Command): Command {
   );
 }
 
-function tableIds(command: string, pairs: readonly string[] | undefined): Record<string, string> {
+/**
+ * The `--table-id` pairs as `RepositoryOptions.tableIds`, each `declared=actual` checked.
+ *
+ * @example
+ * ```ts
+ * tableIdsOf('studio', ['devices=devices_staging']); // { devices: 'devices_staging' }
+ * ```
+ */
+export function tableIdsOf(command: string, pairs: readonly string[] | undefined): Record<string, string> {
   const ids: Record<string, string> = {};
   for (const pair of pairs ?? []) {
     const at = pair.indexOf('=');
@@ -124,7 +132,7 @@ export async function withMapper<T>(
   work: (mapper: Mapper) => Promise<T>,
 ): Promise<T> {
   const mapper = Mapper.connect(connectionOptions(command, flags, io.env), {
-    tableIds: tableIds(command, flags.tableId),
+    tableIds: tableIdsOf(command, flags.tableId),
   });
   try {
     return await work(mapper);

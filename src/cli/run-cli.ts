@@ -11,6 +11,8 @@ import { registerSchemaApply } from './commands/schema-apply.js';
 import { registerSchemaCheck } from './commands/schema-check.js';
 import { registerSchemaExport } from './commands/schema-export.js';
 import { registerSchemaPlan } from './commands/schema-plan.js';
+import { registerStudio } from './commands/studio.js';
+import { studioAssetsDir } from '../studio/index.js';
 import type { ExitCode } from './exit-codes.js';
 import { EXIT } from './exit-codes.js';
 import { reportError } from './report-error.js';
@@ -48,6 +50,7 @@ export function buildProgram(context: CommandContext, version: string): Command 
   registerDescribe(program, context);
   registerRead(program, context);
   registerMigrate(program, context);
+  registerStudio(program, context, version, studioAssetsDir());
   registerEmulatorStart(program.command('emulator').description('run a local Bigtable emulator'), context);
   return program;
 }

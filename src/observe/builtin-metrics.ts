@@ -88,6 +88,24 @@ export interface BuiltinTarget {
 }
 
 /**
+ * The attributes of the built-in metrics' points (with `status` and `streaming`, with `status`, with neither), and
+ * the (table, RPC, app profile, cluster, zone, status) they were made for.
+ */
+interface BuiltinAttributeSets {
+  readonly table: string;
+  readonly rpc: string;
+  readonly appProfile: string;
+  readonly cluster: string;
+  readonly zone: string;
+  readonly status: string;
+  readonly streaming: Attributes;
+  readonly plain: Attributes;
+  readonly noStatus: Attributes;
+}
+
+const MAX_ATTRIBUTE_SETS = 1_000;
+
+/**
  * The client-side ("built-in") metrics Google's Bigtable clients record, with their names, units and attributes,
  * as OpenTelemetry instruments on the application's meter provider: `operation_latencies`, `attempt_latencies`,
  * `retry_count`, `first_response_latencies` (ReadRows), `server_latencies` (the `server-timing` header's
@@ -110,6 +128,8 @@ export class BuiltinMetrics implements OperationMeter {
   private readonly throttlingLatencies: Histogram;
   private readonly retryCount: Counter;
   private readonly connectivityErrors: Counter;
+  private readonly attributeSets = new Map<string, BuiltinAttributeSets>();
+  private lastSets: BuiltinAttributeSets | undefined;
 
   constructor(
     meter: Meter,
@@ -152,100 +172,195 @@ export class BuiltinMetrics implements OperationMeter {
   }
 
   /**
+   * The attribute sets of an operation's (table, RPC, app profile, cluster, zone, status), made once and shared by
+   * every point recorded with them: a call builds no attribute object (the SDK keys its points by their content, not
+   * their identity). The sets used last are kept aside: consecutive calls nearly always share them.
+   */
+  private attributesOf(operation: MeasuredOperation): BuiltinAttributeSets {
+    const { table, rpc, appProfile, cluster, zone, status } = operation;
+    const last = this.lastSets;
+    if (
+      last !== undefined &&
+      last.table === table &&
+      last.rpc === rpc &&
+      last.appProfile === appProfile &&
+      last.cluster === cluster &&
+      last.zone === zone &&
+      last.status === status
+    )
+      return last;
+    const key = `${table}\n${rpc}\n${appProfile}\n${cluster}\n${zone}\n${status}`;
+    let sets = this.attributeSets.get(key);
+    if (sets === undefined) {
+      const noStatus: Attributes = Object.freeze({
+        project_id: this.target.projectId,
+        instance: this.target.instance,
+        table,
+        app_profile: appProfile,
+        method: `Bigtable.${rpc}`,
+        client_name: BUILTIN_CLIENT_NAME,
+        client_uid: BUILTIN_CLIENT_UID,
+        cluster,
+        zone,
+      });
+      const plain: Attributes = Object.freeze({ ...noStatus, status });
+      const streaming = Object.freeze({ ...plain, streaming: String(STREAMING.has(rpc)) });
+      sets = { table, rpc, appProfile, cluster, zone, status, noStatus, plain, streaming };
+      // Low cardinality by design; the bound only guards against a table name made per call.
+      if (this.attributeSets.size >= MAX_ATTRIBUTE_SETS) this.attributeSets.clear();
+      this.attributeSets.set(key, sets);
+    }
+    this.lastSets = sets;
+    return sets;
+  }
+
+  /**
    * Begins measuring one operation of the public call `info`: the RPC `rpc` and its retries, under the app profile
    * `appProfileId` (default: the connection's); undefined for an RPC outside the data API.
    */
   operation(info: CallInfo, rpc: string, appProfileId?: string): BuiltinOperation | undefined {
     if (!DATA_RPCS.has(rpc)) return undefined;
-    const startedAt = performance.now();
-    const base: Attributes = {
-      project_id: this.target.projectId,
-      instance: this.target.instance,
-      table: info.table,
-      // The profile the RPC ran under: its own (a per-call override), else the connection's.
-      app_profile: appProfileId ?? this.target.appProfileId ?? '',
-      method: `Bigtable.${rpc}`,
-      client_name: BUILTIN_CLIENT_NAME,
-      client_uid: BUILTIN_CLIENT_UID,
-    };
-    let cluster = 'unspecified';
-    let zone = 'global';
-    let attempts = 0;
-    // Tries after the first: not attempts - 1, since one MutateRows try may send several requests (a split batch).
-    let retries = 0;
-    let status = 'UNKNOWN';
-    let firstResponseAt: number | undefined;
-    let blockedMs: number | undefined;
-    let ended = false;
-    const streaming = String(STREAMING.has(rpc));
-    const throttles = rpc === 'MutateRows';
-    const withStatus = (): Attributes => ({ ...base, cluster, zone, status });
-    return {
-      attempt: (inner, n): AttemptRecord => {
-        attempts++;
-        if (n > 1) retries++;
-        const attemptStartedAt = performance.now();
-        let serverLatencyMs: number | undefined;
-        let throttledMs = 0;
-        let headersSeen = false;
-        const read = (metadata: unknown): void => {
-          const headers = readBigtableResponseHeaders(metadata);
-          if (headers === undefined) return;
-          headersSeen = true;
-          serverLatencyMs ??= headers.serverLatencyMs;
-          if (headers.cluster !== undefined) cluster = headers.cluster;
-          if (headers.zone !== undefined) zone = headers.zone;
-        };
-        let done = false;
-        return {
-          headers: (metadata) => {
-            read(metadata);
-            inner.headers?.(metadata);
-          },
-          responded: () => {
-            firstResponseAt ??= performance.now();
-            inner.responded?.();
-          },
-          blocked: (ms) => {
-            blockedMs = (blockedMs ?? 0) + ms;
-            inner.blocked?.(ms);
-          },
-          throttled: (ms) => {
-            throttledMs += ms;
-            inner.throttled?.(ms);
-          },
-          end: (error) => {
-            inner.end(error);
-            if (done) return;
-            done = true;
-            // A failed attempt's trailers (or a trailers-only answer's headers) ride on its error.
-            if (error !== undefined && typeof error === 'object' && error !== null && 'metadata' in error)
-              read((error as { metadata: unknown }).metadata);
-            status = statusNameOf(error);
-            const attributes = withStatus();
-            this.attemptLatencies.record(performance.now() - attemptStartedAt, { ...attributes, streaming });
-            // Every attempt of the one RPC flow control holds back, 0 when it did not wait (Google's clients record
-            // a 0 for every other RPC too, which would only cost a point get); neither status nor streaming.
-            if (throttles) this.throttlingLatencies.record(throttledMs, { ...base, cluster, zone });
-            if (serverLatencyMs !== undefined)
-              this.serverLatencies.record(serverLatencyMs, { ...attributes, streaming });
-            // Only an attempt whose headers or trailers were seen can say the header was missing (a read that got
-            // its rows and left before any metadata cannot).
-            else if (headersSeen || error !== undefined) this.connectivityErrors.add(1, attributes);
-          },
-        };
-      },
-      end: () => {
-        if (ended || attempts === 0) return;
-        ended = true;
-        const attributes = withStatus();
-        this.operationLatencies.record(performance.now() - startedAt, { ...attributes, streaming });
-        this.retryCount.add(retries, attributes);
-        if (firstResponseAt !== undefined && rpc === 'ReadRows')
-          this.firstResponseLatencies.record(firstResponseAt - startedAt, attributes);
-        // Google's clients give this one neither status nor streaming.
-        if (blockedMs !== undefined) this.applicationLatencies.record(blockedMs, { ...base, cluster, zone });
-      },
-    };
+    // The profile the RPC ran under: its own (a per-call override), else the connection's.
+    return new MeasuredOperation(this, info.table, rpc, appProfileId ?? this.target.appProfileId ?? '');
+  }
+
+  /** Records one ended attempt of `operation`. */
+  recordAttempt(
+    operation: MeasuredOperation,
+    latencyMs: number,
+    throttledMs: number,
+    serverLatencyMs: number | undefined,
+    connectivityError: boolean,
+  ): void {
+    const sets = this.attributesOf(operation);
+    this.attemptLatencies.record(latencyMs, sets.streaming);
+    // Every attempt of the one RPC flow control holds back, 0 when it did not wait (Google's clients record a 0 for
+    // every other RPC too, which would only cost a point get); neither status nor streaming.
+    if (operation.rpc === 'MutateRows') this.throttlingLatencies.record(throttledMs, sets.noStatus);
+    if (serverLatencyMs !== undefined) this.serverLatencies.record(serverLatencyMs, sets.streaming);
+    // Only an attempt whose headers or trailers were seen can say the header was missing (a read that got its rows
+    // and left before any metadata cannot).
+    else if (connectivityError) this.connectivityErrors.add(1, sets.plain);
+  }
+
+  /** Records one ended operation. */
+  recordOperation(operation: MeasuredOperation, endedAt: number): void {
+    const sets = this.attributesOf(operation);
+    const { startedAt, firstResponseAt, blockedMs } = operation;
+    this.operationLatencies.record(endedAt - startedAt, sets.streaming);
+    this.retryCount.add(operation.retries, sets.plain);
+    if (firstResponseAt !== undefined && operation.rpc === 'ReadRows')
+      this.firstResponseLatencies.record(firstResponseAt - startedAt, sets.plain);
+    // Google's clients give this one neither status nor streaming.
+    if (blockedMs !== undefined) this.applicationLatencies.record(blockedMs, sets.noStatus);
+  }
+}
+
+/**
+ * One operation being measured (see {@link BuiltinMetrics.operation}): a class rather than closures, since every
+ * measured data call makes one, and one {@link MeasuredAttempt} per try.
+ *
+ * @example
+ * ```ts
+ * const operation = builtin.operation({ operation: 'get', entity: 'Device', table: 'devices' }, 'ReadRows')!;
+ * operation.attempt(record.attempt('ReadRows', 1), 1).end();
+ * operation.end();
+ * ```
+ */
+export class MeasuredOperation implements BuiltinOperation {
+  readonly startedAt = performance.now();
+  cluster = 'unspecified';
+  zone = 'global';
+  status = 'UNKNOWN';
+  attempts = 0;
+  /** Tries after the first: not attempts - 1, since one MutateRows try may send several requests (a split batch). */
+  retries = 0;
+  firstResponseAt: number | undefined;
+  blockedMs: number | undefined;
+  private ended = false;
+
+  constructor(
+    private readonly metrics: BuiltinMetrics,
+    readonly table: string,
+    readonly rpc: string,
+    readonly appProfile: string,
+  ) {}
+
+  attempt(inner: AttemptRecord, n: number): AttemptRecord {
+    this.attempts++;
+    if (n > 1) this.retries++;
+    return new MeasuredAttempt(this.metrics, this, inner);
+  }
+
+  /** Response headers (or an error's trailers) name where the operation was served. */
+  served(cluster: string | undefined, zone: string | undefined): void {
+    if (cluster !== undefined) this.cluster = cluster;
+    if (zone !== undefined) this.zone = zone;
+  }
+
+  end(): void {
+    if (this.ended || this.attempts === 0) return;
+    this.ended = true;
+    this.metrics.recordOperation(this, performance.now());
+  }
+}
+
+/** One try of a measured operation, wrapping the record's own attempt (`inner`). */
+class MeasuredAttempt implements AttemptRecord {
+  private readonly startedAt = performance.now();
+  private serverLatencyMs: number | undefined;
+  private throttledMs = 0;
+  private headersSeen = false;
+  private done = false;
+
+  constructor(
+    private readonly metrics: BuiltinMetrics,
+    private readonly operation: MeasuredOperation,
+    private readonly inner: AttemptRecord,
+  ) {}
+
+  private read(metadata: unknown): void {
+    const headers = readBigtableResponseHeaders(metadata);
+    if (headers === undefined) return;
+    this.headersSeen = true;
+    this.serverLatencyMs ??= headers.serverLatencyMs;
+    this.operation.served(headers.cluster, headers.zone);
+  }
+
+  headers(metadata: unknown): void {
+    this.read(metadata);
+    this.inner.headers?.(metadata);
+  }
+
+  responded(): void {
+    this.operation.firstResponseAt ??= performance.now();
+    this.inner.responded?.();
+  }
+
+  blocked(ms: number): void {
+    this.operation.blockedMs = (this.operation.blockedMs ?? 0) + ms;
+    this.inner.blocked?.(ms);
+  }
+
+  throttled(ms: number): void {
+    this.throttledMs += ms;
+    this.inner.throttled?.(ms);
+  }
+
+  end(error?: unknown): void {
+    this.inner.end(error);
+    if (this.done) return;
+    this.done = true;
+    // A failed attempt's trailers (or a trailers-only answer's headers) ride on its error.
+    if (error !== undefined && typeof error === 'object' && error !== null && 'metadata' in error)
+      this.read((error as { metadata: unknown }).metadata);
+    this.operation.status = statusNameOf(error);
+    this.metrics.recordAttempt(
+      this.operation,
+      performance.now() - this.startedAt,
+      this.throttledMs,
+      this.serverLatencyMs,
+      this.headersSeen || error !== undefined,
+    );
   }
 }

@@ -1,15 +1,7 @@
-import type {
-  Attributes,
-  Context,
-  Meter,
-  MeterProvider,
-  Span,
-  Tracer,
-  TracerProvider,
-} from '@opentelemetry/api';
+import type { Attributes, Context, MeterProvider, Span, Tracer, TracerProvider } from '@opentelemetry/api';
 import { PartialWriteError } from '../errors/partial-write-error.js';
 import { printableKey } from '../errors/printable-key.js';
-import { BuiltinMetrics } from './builtin-metrics.js';
+import { BuiltinMetrics, statusNameOf } from './builtin-metrics.js';
 import { CallMetrics } from './call-metrics.js';
 import type { AttemptRecord, CallInfo, RecordSink } from './call-record.js';
 import { CallRecord } from './call-record.js';
@@ -47,6 +39,8 @@ export interface ObserverEvents<W> {
 interface AttributeSets {
   readonly base: Attributes;
   readonly span: Attributes;
+  /** The span name of a call: `{db.operation.name} {db.collection.name}`, or the operation alone. */
+  readonly name: string;
 }
 
 const MAX_ATTRIBUTE_SETS = 1_000;
@@ -66,6 +60,8 @@ class LazyAttempt implements AttemptRecord {
     private readonly record: CallRecord,
     readonly rpc: string,
     private readonly n: number,
+    /** The table the RPC is about when the call names none (see RecordSink.attempt). */
+    readonly table: string | undefined,
   ) {}
 
   draw(tracer: Tracer, parent: Context, attributes: Attributes): void {
@@ -88,7 +84,8 @@ class LazyAttempt implements AttemptRecord {
   }
 
   private close(span: Span, at: number): void {
-    if (this.error !== undefined) failSpan(this.otel, span, this.error);
+    // An attempt fails with the RPC's own error: its gRPC status names it (NOT_FOUND, UNAVAILABLE), not its class.
+    if (this.error !== undefined) failSpan(this.otel, span, this.error, attemptErrorType(this.error));
     // An attempt whose cleanup ran after its call ended (its RPC had answered before) ends with the call.
     const { durationMs, startedAt } = this.record;
     span.end(hrTimeOf(durationMs === undefined ? at : Math.min(at, startedAt + durationMs)));
@@ -105,6 +102,12 @@ function hrTimeOf(performanceMs: number): [number, number] {
   const seconds = Math.floor(epochMs / 1000);
   const nanos = Math.min(999_999_999, Math.round((epochMs - seconds * 1000) * 1_000_000));
   return [seconds, nanos];
+}
+
+/** An attempt's error type: a gRPC error's status name (it has a numeric code), else the library error's code. */
+function attemptErrorType(error: unknown): string {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'number' ? statusNameOf(error) : errorCodeOf(error);
 }
 
 /** A provider's class name tells the API's no-op apart (the API exports no other way to ask). */
@@ -131,6 +134,14 @@ export class CallObserver<W = never> {
   private meterFrom: MeterProvider | undefined;
   private metrics: CallMetrics | undefined;
   private builtin: BuiltinMetrics | undefined;
+  /**
+   * The instruments made on each meter provider seen: a provider registered again (after `metrics.disable()`) gets
+   * the same ones back, with their attribute sets, instead of 18 instruments made anew.
+   */
+  private readonly instruments = new WeakMap<
+    MeterProvider,
+    { metrics: CallMetrics; builtin: BuiltinMetrics }
+  >();
   private readonly attributeSets = new Map<string, AttributeSets>();
 
   constructor(
@@ -158,24 +169,33 @@ export class CallObserver<W = never> {
     const provider = otel.metrics.getMeterProvider();
     if (provider !== this.meterFrom) {
       this.meterFrom = provider;
-      const meter: Meter | undefined = isNoop(provider) ? undefined : provider.getMeter(INSTRUMENTATION_NAME);
-      this.metrics = meter && new CallMetrics(meter);
-      const { projectId = '', instance, appProfileId } = this.endpoint;
-      this.builtin = meter && new BuiltinMetrics(meter, { projectId, instance, appProfileId });
+      let made = this.instruments.get(provider);
+      if (made === undefined && !isNoop(provider)) {
+        const meter = provider.getMeter(INSTRUMENTATION_NAME);
+        const { projectId = '', instance, appProfileId } = this.endpoint;
+        made = {
+          metrics: new CallMetrics(meter),
+          builtin: new BuiltinMetrics(meter, { projectId, instance, appProfileId }),
+        };
+        this.instruments.set(provider, made);
+      }
+      this.metrics = made?.metrics;
+      this.builtin = made?.builtin;
     }
     return this.metrics;
   }
 
   /**
    * Begins observing a public call: a record (and a span, parented to the active context) when anyone listens,
-   * else undefined. `always` makes a record regardless (explain with analyze).
+   * else undefined. `always` makes a record regardless (explain with analyze). A `parent` record's span (when it
+   * has one) is the span's parent instead of the active context's.
    */
-  begin(info: CallInfo, always = false): CallRecord | undefined {
+  begin(info: CallInfo, always = false, parent?: CallRecord): CallRecord | undefined {
     const { otel } = this;
     const tracer = otel && this.activeTracer(otel);
     const metered = otel !== undefined && this.activeMetrics(otel) !== undefined;
     const others = always || metered || this.events.listens();
-    let span = otel && tracer ? this.startSpan(otel, tracer, info) : undefined;
+    let span = otel && tracer ? this.startSpan(otel, tracer, info, parent?.traceContext()) : undefined;
     // A span the sampler dropped records nothing, nor would its children (the default sampler follows the parent).
     if (span !== undefined && !span.isRecording()) {
       span.end();
@@ -187,17 +207,18 @@ export class CallObserver<W = never> {
     return record;
   }
 
-  private startSpan(otel: OpenTelemetry, tracer: Tracer, info: CallInfo): Span {
+  private startSpan(otel: OpenTelemetry, tracer: Tracer, info: CallInfo, parent: Context | undefined): Span {
+    const sets = this.attributesOf(info, info.operation);
     return tracer.startSpan(
-      info.table === '' ? info.operation : `${info.operation} ${info.table}`,
+      sets.name,
       // Explicit times on one origin, as the attempt spans drawn after the fact have (see hrTimeOf): with the SDK's
       // own clock a child could end after its call (seen: 140 µs in CI).
       {
         kind: otel.SpanKind.CLIENT,
-        attributes: this.attributesOf(info, info.operation).span,
+        attributes: sets.span,
         startTime: hrTimeOf(performance.now()),
       },
-      otel.context.active(),
+      parent ?? otel.context.active(),
     );
   }
 
@@ -225,7 +246,7 @@ export class CallObserver<W = never> {
       });
       // Low cardinality by design; the bound only guards against a table name made per call.
       if (this.attributeSets.size >= MAX_ATTRIBUTE_SETS) this.attributeSets.clear();
-      sets = { base, span };
+      sets = { base, span, name: info.table === '' ? operation : `${operation} ${info.table}` };
       this.attributeSets.set(key, sets);
     }
     return sets;
@@ -240,14 +261,19 @@ export class CallObserver<W = never> {
     let context: Context | undefined;
     let lone: LazyAttempt | undefined;
     let many = false;
+    // The call made a ReadRows: its span then says how many rows it returned, none included.
+    let read = false;
+    const contextOf = (): Context => (context ??= otel!.trace.setSpan(otel!.context.active(), span!));
     const draw = (attempt: LazyAttempt): void => {
-      context ??= otel!.trace.setSpan(otel!.context.active(), span!);
-      attempt.draw(this.tracer!, context, this.attributesOf(info, attempt.rpc).span);
+      const about =
+        attempt.table === undefined || info.table !== '' ? info : { ...info, table: attempt.table };
+      attempt.draw(this.tracer!, contextOf(), this.attributesOf(about, attempt.rpc).span);
     };
     return {
-      attempt: (record, rpc, n): AttemptRecord => {
+      attempt: (record, rpc, n, table): AttemptRecord => {
+        read ||= rpc === 'ReadRows';
         if (otel === undefined || span === undefined) return { end: (error) => (record.lastFailure = error) };
-        const attempt = new LazyAttempt(otel, record, rpc, n);
+        const attempt = new LazyAttempt(otel, record, rpc, n, table);
         if (lone === undefined && !many) lone = attempt;
         else {
           if (!many && lone !== undefined) draw(lone);
@@ -267,9 +293,10 @@ export class CallObserver<W = never> {
           errorCode: error === undefined ? undefined : errorCodeOf(error),
         });
       },
+      traceContext: () => (otel === undefined || span === undefined ? undefined : contextOf()),
       finish: (record, error) => {
         if (otel === undefined || span === undefined) return;
-        span.setAttributes(recordAttributes(record, many ? undefined : lone?.rpc));
+        setRecordAttributes(span, record, many ? undefined : lone?.rpc, read);
         if (this.options.recordKeys === true && record.rowKey !== undefined)
           span.setAttribute('bigtable_mapper.row_key', printableKey(record.rowKey));
         if (error !== undefined) failSpan(otel, span, error);
@@ -322,39 +349,41 @@ export class CallObserver<W = never> {
 }
 
 /** Marks a span failed with the error's type only: messages may name row keys, which spans never carry. */
-function failSpan(otel: OpenTelemetry, span: Span, error: unknown): void {
-  const type = errorCodeOf(error);
+function failSpan(otel: OpenTelemetry, span: Span, error: unknown, type = errorCodeOf(error)): void {
   span.setAttribute('error.type', type);
   span.setStatus({ code: otel.SpanStatusCode.ERROR, message: type });
 }
 
 /**
- * The library attributes of an ended call's span: what it cost (counts only, never keys or values), and the RPC of
- * a call that made a single attempt (which then has no child span to name it).
+ * Sets the library attributes of an ended call's span: what it cost (counts only, never keys or values), and the
+ * RPC of a call that made a single attempt (which then has no child span to name it). One by one: an attributes
+ * object would only be copied by the SDK, key by key.
  */
-function recordAttributes(record: CallRecord, loneRpc: string | undefined): Attributes {
-  const attributes: Attributes = {
-    'bigtable_mapper.attempts': record.attempts,
-    'bigtable_mapper.requests': record.requests,
-  };
-  if (loneRpc !== undefined) attributes['bigtable_mapper.rpc'] = loneRpc;
-  if (record.retries > 0) attributes['bigtable_mapper.retries'] = record.retries;
-  if (record.rowsReceived > 0) attributes['bigtable_mapper.rows_received'] = record.rowsReceived;
-  if (record.cellsReceived > 0) attributes['bigtable_mapper.cells_received'] = record.cellsReceived;
-  if (record.bytesReceived > 0) attributes['bigtable_mapper.bytes_received'] = record.bytesReceived;
+function setRecordAttributes(
+  span: Span,
+  record: CallRecord,
+  loneRpc: string | undefined,
+  read: boolean,
+): void {
+  span.setAttribute('bigtable_mapper.attempts', record.attempts);
+  span.setAttribute('bigtable_mapper.requests', record.requests);
+  if (loneRpc !== undefined) span.setAttribute('bigtable_mapper.rpc', loneRpc);
+  if (record.retries > 0) span.setAttribute('bigtable_mapper.retries', record.retries);
+  if (record.rowsReceived > 0) span.setAttribute('bigtable_mapper.rows_received', record.rowsReceived);
+  if (record.cellsReceived > 0) span.setAttribute('bigtable_mapper.cells_received', record.cellsReceived);
+  if (record.bytesReceived > 0) span.setAttribute('bigtable_mapper.bytes_received', record.bytesReceived);
   // A read that returned nothing says so (a zero is information there, not noise).
-  if (record.rowsReturned > 0 || (record.requests > 0 && record.mutations === 0))
-    attributes['bigtable_mapper.rows_returned'] = record.rowsReturned;
-  if (record.mutations > 0) attributes['bigtable_mapper.mutations'] = record.mutations;
-  if (record.bytesWritten > 0) attributes['bigtable_mapper.bytes_written'] = record.bytesWritten;
+  if (record.rowsReturned > 0 || (read && record.mutations === 0))
+    span.setAttribute('bigtable_mapper.rows_returned', record.rowsReturned);
+  if (record.mutations > 0) span.setAttribute('bigtable_mapper.mutations', record.mutations);
+  if (record.bytesWritten > 0) span.setAttribute('bigtable_mapper.bytes_written', record.bytesWritten);
   const { batch } = record;
   if (batch) {
-    attributes['bigtable_mapper.batch.size'] = batch.size;
-    attributes['bigtable_mapper.batch.written'] = batch.written;
-    attributes['bigtable_mapper.batch.not_written'] = batch.notWritten;
-    attributes['bigtable_mapper.batch.unknown'] = batch.unknown;
+    span.setAttribute('bigtable_mapper.batch.size', batch.size);
+    span.setAttribute('bigtable_mapper.batch.written', batch.written);
+    span.setAttribute('bigtable_mapper.batch.not_written', batch.notWritten);
+    span.setAttribute('bigtable_mapper.batch.unknown', batch.unknown);
   }
-  return attributes;
 }
 
 function summaryOf(record: CallRecord, error: unknown, errorType: string | undefined): CallSummary {

@@ -1,3 +1,4 @@
+import type { Context } from '@opentelemetry/api';
 import type { ReadRowsRequestStats } from '../model/read-rows-request-stats.js';
 import type { RowData } from '../model/row-data.js';
 
@@ -48,10 +49,13 @@ export interface OperationRecord {
  * ```
  */
 export interface RecordSink {
-  attempt(record: CallRecord, rpc: string, attempt: number): AttemptRecord;
+  /** `table`: the table the RPC is about, when the call's own is none (an admin RPC of a call about several). */
+  attempt(record: CallRecord, rpc: string, attempt: number, table?: string): AttemptRecord;
   retry(record: CallRecord, rpc: string, attempt: number): void;
   /** The call ended (its span, if any, ends). */
   finish(record: CallRecord, error: unknown): void;
+  /** The context whose active span is the call's (undefined: the call has no span). */
+  traceContext?(): Context | undefined;
 }
 
 /**
@@ -122,13 +126,14 @@ export class CallRecord {
 
   /**
    * An RPC of the call begins: its attempts are counted here, and measured by the built-in metrics when on.
-   * `appProfileId`: the profile it runs under, when the call chose its own.
+   * `appProfileId`: the profile it runs under, when the call chose its own. `table`: the table it is about, when
+   * that is not the call's (an admin RPC of a schema call about several tables).
    */
-  operation(rpc: string, appProfileId?: string): OperationRecord {
+  operation(rpc: string, appProfileId?: string, table?: string): OperationRecord {
     const measured = this.builtin?.operation(this.info, rpc, appProfileId);
     return {
       attempt: (n) => {
-        const attempt = this.attempt(rpc, n);
+        const attempt = this.attempt(rpc, n, table);
         return measured ? measured.attempt(attempt, n) : attempt;
       },
       end: () => measured?.end(),
@@ -136,14 +141,14 @@ export class CallRecord {
   }
 
   /** An attempt begins: the `n`th try of one RPC of the call. */
-  attempt(rpc: string, n: number): AttemptRecord {
+  attempt(rpc: string, n: number, table?: string): AttemptRecord {
     this.attempts++;
     if (n === 1) this.requests++;
     else {
       this.retries++;
       this.sink?.retry(this, rpc, n);
     }
-    return this.sink ? this.sink.attempt(this, rpc, n) : NO_ATTEMPT;
+    return this.sink ? this.sink.attempt(this, rpc, n, table) : NO_ATTEMPT;
   }
 
   /** A ReadRows response arrived: its size on the wire and the rows it completed. */
@@ -174,6 +179,14 @@ export class CallRecord {
   /** The call ended: the observer's last word before its metrics and events. */
   finish(error: unknown): void {
     this.sink?.finish(this, error);
+  }
+
+  /**
+   * The OpenTelemetry context of the call's span, for the calls it is made of to be its children (a backfill's
+   * shards): passed explicitly, so that they nest with no context manager and when they run concurrently.
+   */
+  traceContext(): Context | undefined {
+    return this.sink?.traceContext?.();
   }
 
   /** The server's stats of one ReadRows attempt. */

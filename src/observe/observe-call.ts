@@ -6,7 +6,8 @@ export type OperationObserver = Pick<CallObserver, 'begin' | 'end'> | undefined;
 
 /**
  * Runs one public call observed: a record (span, metrics, `call` event) when anyone listens, ended with the call's
- * failure if it fails. `run` gets the record (undefined when nobody listens) to count into.
+ * failure if it fails. `run` gets the record (undefined when nobody listens) to count into. The span is a child of
+ * `parent`'s (a call the one observed is part of) when given, else of the active context.
  *
  * @example
  * ```ts
@@ -17,8 +18,9 @@ export async function observeCall<T>(
   observer: OperationObserver,
   info: CallInfo,
   run: (record: CallRecord | undefined) => Promise<T>,
+  parent?: CallRecord,
 ): Promise<T> {
-  const record = observer?.begin(info);
+  const record = observer?.begin(info, false, parent);
   if (record === undefined) return run(undefined);
   return endObserved(observer!, record, run(record));
 }

@@ -197,12 +197,15 @@ export class Mapper {
     const table = sharedTable('Mapper.createTable', metas);
     const policy = resolveCallPolicy(this.options);
     const tableId = this.options.tableIds?.[table] ?? table;
-    await observeCall(this.observer, { operation: 'createTable', entity: undefined, table: tableId }, () =>
-      createTable(this.connection, tableId, familySpecsOf(...metas), {
-        ...bindDeadline(options, policy.timeouts.adminMs),
-        timeouts: policy.timeouts,
-        retry: policy.retry,
-      }),
+    await observeCall(
+      this.observer,
+      { operation: 'createTable', entity: undefined, table: tableId },
+      (record) =>
+        createTable(this.connection, tableId, familySpecsOf(...metas), {
+          ...bindDeadline({ ...options, record }, policy.timeouts.adminMs),
+          timeouts: policy.timeouts,
+          retry: policy.retry,
+        }),
     );
   }
 

@@ -51,11 +51,14 @@ export class CallScope {
   constructor(
     readonly rpc: string,
     closeSignal: AbortSignal,
-    options: BoundCallOptions & { readonly appProfileId?: string | undefined },
+    options: BoundCallOptions & {
+      readonly appProfileId?: string | undefined;
+      readonly tableId?: string | undefined;
+    },
   ) {
     const { signal, timeoutMs, deadlineAt } = options;
     this.record = options.record;
-    this.operation = options.record?.operation(rpc, options.appProfileId);
+    this.operation = options.record?.operation(rpc, options.appProfileId, options.tableId);
     // A signal that is no AbortSignal would fail deep in the transport (or be ignored): refused like a bad deadline.
     checkSignal({ api: rpc, argument: 'signal' }, signal);
     if (timeoutMs !== undefined) checkMilliseconds({ api: rpc, argument: 'timeoutMs' }, timeoutMs);

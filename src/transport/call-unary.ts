@@ -39,6 +39,11 @@ export interface UnaryCallOptions extends BoundCallOptions {
   readonly appProfileId?: string | undefined;
   /** Which generated client the attempt uses. Default `data`. */
   readonly client?: 'data' | 'admin';
+  /**
+   * The table an admin RPC is about: its attempt spans name it, for a call about several tables (a schema apply)
+   * whose span names none.
+   */
+  readonly tableId?: string | undefined;
 }
 
 /** Call options handed to a generated-client method: gax retries off, our deadline on. A fresh object each time
@@ -75,6 +80,7 @@ export async function callUnary<T>(
     deadlineAt: options.deadlineAt,
     record: options.record,
     appProfileId: options.appProfileId,
+    tableId: options.tableId,
   });
   if (options.record && options.rowKey) options.record.rowKey ??= options.rowKey;
   const unknown = (cause: unknown): OutcomeUnknownError =>

@@ -44,11 +44,13 @@ async function adminCall<T>(
   safety: 'read' | 'write',
   attempt: (options: GaxCallOptions) => Promise<T>,
   options: AdminCallOptions,
+  tableId?: string,
 ): Promise<T> {
   const adminMs = options.timeouts?.adminMs ?? DEFAULT_TIMEOUTS.adminMs;
   try {
     return await callUnary(connection, rpc, attempt, {
       ...options,
+      tableId,
       // One attempt may take the whole admin deadline: admin operations are slower than data calls.
       timeouts: { attemptMs: adminMs, totalMs: adminMs },
       safety,
@@ -117,6 +119,7 @@ export async function createTable(
     'write',
     (o) => connection.admin.createTable(request, o),
     options,
+    tableId,
   );
 }
 
@@ -140,6 +143,7 @@ export async function deleteTable(
     'write',
     (o) => connection.admin.deleteTable(request, o),
     options,
+    tableId,
   );
 }
 
@@ -299,6 +303,7 @@ export async function getTableSchema(
       'read',
       (o) => connection.admin.getTable(request, o),
       options,
+      tableId,
     );
   } catch (error) {
     if (error instanceof TransportError && error.grpcCode === GrpcStatus.NOT_FOUND) return undefined;
@@ -370,6 +375,7 @@ export async function modifyColumnFamilies(
     'write',
     (o) => connection.admin.modifyColumnFamilies(request, o),
     options,
+    tableId,
   );
 }
 
@@ -418,5 +424,6 @@ export async function updateRowKeySchema(
       await operation.promise();
     },
     options,
+    tableId,
   );
 }

@@ -43,6 +43,11 @@ describe('benchmark workloads (smoke sizes)', () => {
   it('formats a report naming every workload', () => {
     const report = formatReport(results, { mode: 'smoke', repetitions: 1 });
     for (const w of WORKLOADS) expect(report).toContain(`| ${w.name} |`);
+    // The traced workloads run the library with nothing registered beside it: tracing's cost, read off directly.
+    const traced = results.filter((r) => r.variants.includes('off')).map((r) => r.name);
+    expect(traced).toEqual(['point gets, no-op provider', 'point gets, SDK recording']);
+    const overhead = report.slice(report.indexOf('## Tracing overhead'));
+    for (const name of traced) expect(overhead).toMatch(new RegExp(`\\| ${name} \\| \\d`));
   });
 });
 

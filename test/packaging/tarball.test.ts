@@ -48,6 +48,7 @@ import type { EntityMetadata } from 'bigtable-mapper/metadata';
 import { readKeyRange } from 'bigtable-mapper/raw';
 import type { ReadRowsRequestData } from 'bigtable-mapper/raw';
 import { SCAN_WARNING_MIN_ROWS } from 'bigtable-mapper/observe';
+import { startStudio } from 'bigtable-mapper/studio';
 
 @Entity({ table: 'devices' })
 @Family('d', { gc: Gc.maxVersions(1) })
@@ -97,6 +98,7 @@ try {
       metadata: getEntityMetadata(Device).table,
       raw: { rowsLimit: String(request?.rowsLimit), rows: rawRows },
       observe: SCAN_WARNING_MIN_ROWS,
+      studio: typeof startStudio,
     },
   }));
 } finally {
@@ -163,6 +165,7 @@ const { orderedCode } = require('bigtable-mapper/keys');
 const { getEntityMetadata } = require('bigtable-mapper/metadata');
 const { readKeyRange } = require('bigtable-mapper/raw');
 const { TypedEvents } = require('bigtable-mapper/observe');
+const { startStudio } = require('bigtable-mapper/studio');
 
 class Device {}
 defineEntity(Device, {
@@ -200,6 +203,7 @@ async function main() {
         metadata: getEntityMetadata(Device).table,
         raw: typeof readKeyRange,
         observe: typeof TypedEvents,
+        studio: typeof startStudio,
       },
     }));
   } finally {
@@ -414,11 +418,25 @@ describe('the packed tarball', () => {
     }
     const unexpected = packed.filter(
       (f) =>
-        !/^(dist\/(src|decorators)\/.*\.(js|d\.ts)|docs\/[^/]+\.md|package\.json|README\.md|LICENSE)$/.test(
+        !/^(dist\/(src|decorators)\/.*\.(js|d\.ts)|dist\/src\/studio\/ui-assets\/(studio\.css|BUILT)|docs\/[^/]+\.md|package\.json|README\.md|LICENSE)$/.test(
           f,
         ),
     );
     expect(unexpected).toEqual([]);
+    // The studio's browser app, bundled by `npm run build` (scripts/build-studio-ui.mjs), where assets-dir.ts looks.
+    for (const file of ['studio.js', 'studio.css', 'BUILT'])
+      expect(packed).toContain(`dist/src/studio/ui-assets/${file}`);
+    // …and the installed package finds them there (the `studio` command serves them from studioAssetsDir()).
+    const found = run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "console.log((await import('bigtable-mapper/studio')).studioAssetsDir())",
+      ],
+      scratch,
+    ).trim();
+    expect(found).toBe(join(scratch, 'node_modules', pkg.name, 'dist/src/studio/ui-assets/'));
     expect(readFileSync(join(scratch, 'node_modules', pkg.name, 'LICENSE'), 'utf8')).toMatch(
       /Apache License\s+Version 2\.0, January 2004[\s\S]*END OF TERMS AND CONDITIONS/,
     );
@@ -487,6 +505,7 @@ describe('the packed tarball', () => {
         metadata: 'devices',
         raw: { rowsLimit: '5', rows: 1 },
         observe: 1000,
+        studio: 'function',
       },
     });
   }, 120_000);
@@ -512,6 +531,7 @@ describe('the packed tarball', () => {
         metadata: 'devices',
         raw: 'function',
         observe: 'function',
+        studio: 'function',
       },
     });
   }, 120_000);

@@ -26,6 +26,8 @@ class CollectingReader extends MetricReader {
 /** What the test reads back: finished spans and collected metrics. */
 export interface RecordedTelemetry {
   spans(): ReadableSpan[];
+  /** Forgets the spans finished so far (as before each test). */
+  reset(): void;
   /** The spans as an indented tree of names (children under their parent, in start order). */
   tree(): string;
   /** Metrics since the last collect (delta temporality): name → data points. */
@@ -68,6 +70,7 @@ export function useOpenTelemetry(): RecordedTelemetry {
   const spans = (): ReadableSpan[] => exporter.getFinishedSpans();
   return {
     spans,
+    reset: () => exporter.reset(),
     tree: () => spanTree(spans()),
     collect: async () => {
       const { resourceMetrics } = await reader.collect();

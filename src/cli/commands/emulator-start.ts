@@ -3,32 +3,8 @@ import { startEmulator } from '../../testing/index.js';
 import { note, out, outJson } from '../cli-io.js';
 import type { CommandContext } from '../command-context.js';
 import { globalsOf } from '../command-context.js';
+import { listenForStop } from '../listen-for-stop.js';
 import { usageError } from '../usage-error.js';
-
-/**
- * Listens for SIGINT and SIGTERM from now on (so that a signal arriving while the emulator starts, or just after the
- * line is printed, is not the default action that kills the process and leaves no time to stop it) and keeps the
- * process alive until one arrives or `dispose` is called.
- */
-function listenForStop(): { readonly signal: Promise<NodeJS.Signals>; dispose(): void } {
-  // Signal listeners do not keep the event loop alive, and the emulator's pipes are unreferenced.
-  const keepAlive = setInterval(() => {}, 2 ** 30);
-  let onSignal: (signal: NodeJS.Signals) => void = () => {};
-  const dispose = (): void => {
-    clearInterval(keepAlive);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  };
-  const signal = new Promise<NodeJS.Signals>((resolve) => {
-    onSignal = (received) => {
-      dispose();
-      resolve(received);
-    };
-  });
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  return { signal, dispose };
-}
 
 /**
  * `emulator start`: starts a Bigtable emulator (the local `cbtemulator`, else Docker through testcontainers), prints

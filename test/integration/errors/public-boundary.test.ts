@@ -108,6 +108,7 @@ import {
 } from '../../../src/keys/index.js';
 import { formatFindings, lintEntities, lintSchemaFiles, sortFindings } from '../../../src/lint/index.js';
 import { backfill } from '../../../src/backfill/index.js';
+import { startStudio } from '../../../src/studio/index.js';
 import type { ErrorCode } from '../../../src/index.js';
 import type { OrderedCodeDirection, RowKeySchema } from '../../../src/keys/index.js';
 import { useMapperPair } from '../../reliability/support/mapper-pair.js';
@@ -969,6 +970,23 @@ const ROWS: Readonly<Record<string, Row>> = {
     ['null', 'INVALID_ARGUMENT', () => getEntityMetadata(bad(null))],
     ['a string', 'INVALID_ARGUMENT', () => getEntityMetadata(bad('Club'))],
   ],
+  startStudio: [
+    ['options null', 'INVALID_ARGUMENT', () => startStudio(bad(null))],
+    ['entities a string', 'INVALID_ARGUMENT', () => startStudio({ mapper: mapper(), entities: bad('Club') })],
+    [
+      'an entity that is no class',
+      'INVALID_ARGUMENT',
+      () => startStudio({ mapper: mapper(), entities: [bad({})] }),
+    ],
+    ['neither mapper nor connection', 'INVALID_ARGUMENT', () => startStudio({ entities: [Club] })],
+    ['mapper a string', 'INVALID_ARGUMENT', () => startStudio({ mapper: bad('m'), entities: [Club] })],
+    ['port -1', 'INVALID_ARGUMENT', () => startStudio({ mapper: mapper(), entities: [Club], port: -1 })],
+    [
+      'allowWrites a string',
+      'INVALID_ARGUMENT',
+      () => startStudio({ mapper: mapper(), entities: [Club], allowWrites: bad('yes') }),
+    ],
+  ],
   readKeyRange: [
     [
       'connection null',
@@ -1465,6 +1483,7 @@ const ROWS: Readonly<Record<string, Row>> = {
  * name so that a new member is a decision, not a silent pass.
  */
 const NO_ARGUMENTS = new Set([
+  'studioAssetsDir',
   'Mapper.close',
   'Mapper.events', // readonly field
   'Mapper.connection', // readonly field

@@ -43,4 +43,37 @@ describe('CallObserver.begin', () => {
     observer.events.on('retry', () => undefined);
     expect(observer.begin(INFO)).toBeDefined();
   });
+
+  it("parents a call to a given record's span explicitly, with no context manager registered", async () => {
+    const exporter = new InMemorySpanExporter();
+    trace.setGlobalTracerProvider(
+      new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
+    );
+    const observer = new CallObserver(ENDPOINT);
+    const run = observer.begin({ operation: 'backfill.run', entity: 'Device', table: 'devices' })!;
+    // Concurrent children begun after an await: nothing but the record carries the parent across it.
+    await Promise.all(
+      [1, 2].map(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        const shard = observer.begin(
+          { operation: 'backfill.shard', entity: 'Device', table: 'devices' },
+          false,
+          run,
+        );
+        observer.end(shard, undefined);
+      }),
+    );
+    observer.end(run, undefined);
+    const spans = exporter.getFinishedSpans();
+    const runSpan = spans.find((s) => s.name === 'backfill.run devices')!;
+    const shards = spans.filter((s) => s.name === 'backfill.shard devices');
+    expect(shards).toHaveLength(2);
+    for (const shard of shards) {
+      expect(shard.parentSpanContext?.spanId).toBe(runSpan.spanContext().spanId);
+      expect(shard.spanContext().traceId).toBe(runSpan.spanContext().traceId);
+    }
+    // Without a parent, a call is a root here (no context manager: the active context is empty).
+    observer.end(observer.begin(INFO), undefined);
+    expect(exporter.getFinishedSpans().at(-1)!.parentSpanContext).toBeUndefined();
+  });
 });

@@ -1,0 +1,156 @@
+// `npm run bench:tracing [-- --calls N --reps N --profile]`: where the CPU of a traced point get goes. The same
+// sequential `get`s run under each registration below, interleaved block by block in a different order each
+// repetition, and this process's CPU time per call is reported (wall time is the emulator's and the machine's;
+// CPU is what tracing adds). Each row adds one part of what a production service registers (NodeSDK's wiring:
+// an async-local-storage context manager, a tracer provider with a BatchSpanProcessor, a meter provider with a
+// PeriodicExportingMetricReader; exporters that drop), so the differences split the SDK's cost from ours.
+// `--profile` writes one CPU profile of the timed part to bench/profiles/tracing-cost.cpuprofile; `--only <text>`
+// runs the rows whose name contains it (the first row run is the baseline of the last column).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { PerformanceObserver } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { context, metrics, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { AlwaysOffSampler, BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
+import { productionProviders } from './fixtures/production-otel.js';
+import { Mapper } from '../src/repository/mapper.js';
+import { openBenchSession } from './harness/bench-session.js';
+import { ownCpuSeconds } from './harness/cpu-meter.js';
+import { formatSpread, spreadOf } from './harness/stats.js';
+import { Reading } from './fixtures/reading.js';
+import { TABLE, loadReadings } from './workloads/shared.js';
+
+const { values } = parseArgs({
+  options: {
+    calls: { type: 'string', default: '200' },
+    reps: { type: 'string', default: '15' },
+    profile: { type: 'boolean', default: false },
+    only: { type: 'string', multiple: true },
+  },
+});
+const calls = Number(values.calls);
+const reps = Number(values.reps);
+
+const contextManager = new AsyncLocalStorageContextManager();
+const { tracerProvider, meterProvider } = productionProviders();
+const noopTracerProvider = new BasicTracerProvider({ sampler: new AlwaysOffSampler() });
+
+interface Registration {
+  readonly context?: boolean;
+  readonly tracer?: boolean;
+  /** A tracer provider that samples nothing (tracing disabled by configuration). */
+  readonly noopTracer?: boolean;
+  readonly meter?: boolean;
+  /** The mapper's `observe` switches (a mapper per row: its observer caches the instruments). */
+  readonly observe?: { tracing?: boolean; metrics?: boolean };
+}
+
+/** Each row adds one part to the row before it. */
+const ROWS: Record<string, Registration> = {
+  'nothing registered (tracing off)': {},
+  'context manager (in use) only': { context: true },
+  'context manager + a tracer that samples nothing': { context: true, noopTracer: true },
+  'context manager + tracer (spans)': { context: true, tracer: true },
+  'context manager + meter (metrics, built-in metrics)': { context: true, meter: true },
+  'context manager + tracer + meter (production SDK)': { context: true, tracer: true, meter: true },
+  'the same, mapper observe: { tracing: false, metrics: false }': {
+    context: true,
+    tracer: true,
+    meter: true,
+    observe: { tracing: false, metrics: false },
+  },
+};
+
+function register(r: Registration): void {
+  if (r.context) {
+    context.setGlobalContextManager(contextManager.enable());
+    // A context entered once turns AsyncLocalStorage's hooks on for every later async resource, as a service's
+    // request instrumentation does (and the SDK's own exports would, at their first batch, in the rows below).
+    context.with(context.active(), () => undefined);
+  }
+  if (r.tracer) trace.setGlobalTracerProvider(tracerProvider);
+  if (r.noopTracer) trace.setGlobalTracerProvider(noopTracerProvider);
+  if (r.meter) metrics.setGlobalMeterProvider(meterProvider);
+}
+
+function unregister(): void {
+  trace.disable();
+  metrics.disable();
+  context.disable();
+}
+
+const session = await openBenchSession();
+const inspector = values.profile ? new Session() : undefined;
+try {
+  const base = session.context('tracing-cost');
+  const device = `tc-${Date.now().toString(36)}`;
+  await loadReadings(base, device, calls, TABLE);
+  const names = Object.keys(ROWS).filter((n) => !values.only || values.only.some((o) => n.includes(o)));
+  const mappers = names.map((name) => {
+    const observe = ROWS[name]!.observe;
+    return observe
+      ? new Mapper(base.mapper.connection, { observe }).repository(Reading)
+      : new Mapper(base.mapper.connection).repository(Reading);
+  });
+  // Garbage-collection pauses, summed per block: what retained spans and garbage per call cost later.
+  let gcMs = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMs += entry.duration;
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  const gcPerRow: number[][] = names.map(() => []);
+  const block = async (i: number): Promise<number> => {
+    register(ROWS[names[i]!]!);
+    try {
+      const cpu0 = ownCpuSeconds();
+      const gc0 = gcMs;
+      for (let seq = 0; seq < calls; seq++) await mappers[i]!.get({ device, seq: BigInt(seq) });
+      // The observer reports a pause after it ended: a tick lets the block's last ones arrive.
+      await new Promise((resolve) => setImmediate(resolve));
+      gcPerRow[i]!.push(((gcMs - gc0) / calls) * 1e3);
+      return ((ownCpuSeconds() - cpu0) / calls) * 1e6;
+    } finally {
+      unregister();
+    }
+  };
+  // Warm-up, untimed: every row's code paths optimised before timing.
+  for (let w = 0; w < 3; w++) for (let i = 0; i < names.length; i++) await block(i);
+  if (inspector) {
+    inspector.connect();
+    await inspector.post('Profiler.enable');
+    await inspector.post('Profiler.start');
+  }
+  const perRow: number[][] = names.map(() => []);
+  for (let rep = 0; rep < reps; rep++) {
+    // A different rotation each repetition, so no row always follows the same one.
+    for (let k = 0; k < names.length; k++) {
+      const i = (rep + k) % names.length;
+      perRow[i]!.push(await block(i));
+    }
+  }
+  if (inspector) {
+    const { profile } = await inspector.post('Profiler.stop');
+    mkdirSync('bench/profiles', { recursive: true });
+    writeFileSync('bench/profiles/tracing-cost.cpuprofile', JSON.stringify(profile));
+  }
+  const offMedian = spreadOf(perRow[0]!).median;
+  console.log(
+    `\n${calls} sequential gets per block, ${reps} repetitions; client CPU µs per call, median [min–max]\n`,
+  );
+  console.log('| registered | CPU µs per call | + over the first row (medians) | GC pause µs per call |');
+  console.log('|---|---|---|---|');
+  for (const [i, name] of names.entries()) {
+    const spread = spreadOf(perRow[i]!);
+    console.log(
+      `| ${name} | ${formatSpread(spread, 0)} | ${(spread.median - offMedian).toFixed(0)} µs | ` +
+        `${formatSpread(spreadOf(gcPerRow[i]!), 0)} |`,
+    );
+  }
+  gc.disconnect();
+} finally {
+  inspector?.disconnect();
+  await tracerProvider.shutdown();
+  await meterProvider.shutdown();
+  await session.close();
+}

@@ -1,6 +1,7 @@
 // `npm run bench` entry: runs every workload (or `--only name`) side by side with hand-written raw-client code and
-// the HL API against its own emulator, then writes bench/RESULTS.md. `--full` uses the issue's sizes; the default
-// quick mode takes a few minutes. `--profile` writes a CPU profile per workload under bench/profiles/; with
+// the HL API against its own emulator, then writes bench/RESULTS.md. `--full` uses the issue's sizes and adds a
+// point-gets and a prefix-scan row per GC shape of the examples (bench/fixtures/reading-gc-shapes.ts; `--only` runs
+// them in quick mode too); the default quick mode takes a few minutes. `--profile` writes a CPU profile per workload under bench/profiles/; with
 // `--variant library` (or raw, hl) only that variant runs, so the profile shows it alone. A whole run ends with
 // the scaling table (library alone at growing sizes; `--skip-scaling` skips it, `--only scaling` runs it alone). `--full` also streams a
 // 10,000,000-entity saveMany with its peak RSS growth bounded (`--load <rows>` runs that load alone at any size).
@@ -36,7 +37,9 @@ const loadRows = values.load !== undefined ? Number(values.load) : undefined;
 const chosen =
   loadRows !== undefined
     ? []
-    : WORKLOADS.filter((w) => !values.only || values.only.some((o) => w.name.includes(o)));
+    : WORKLOADS.filter((w) =>
+        values.only ? values.only.some((o) => w.name.includes(o)) : mode === 'full' || !w.fullOnly,
+      );
 // Far below what a load that kept its input would take (10,000,000 readings are several GiB), above what V8 takes
 // for its heap before collecting on this run's sizes.
 const LOAD_RSS_BOUND_MIB = 1024;

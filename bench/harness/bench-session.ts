@@ -5,6 +5,7 @@ import type { EmulatorHandle } from '../../src/testing/emulator-handle.js';
 import { HlBench } from '../fixtures/hl-client.js';
 import { RawBench } from '../fixtures/raw-client.js';
 import { Reading, ReadingGc } from '../fixtures/reading.js';
+import { GC_SHAPES } from '../fixtures/reading-gc-shapes.js';
 import type { BenchContext } from './workload.js';
 
 const PROJECT = 'bench';
@@ -29,7 +30,7 @@ export async function openBenchSession(hostPort?: string): Promise<BenchSession>
     instanceId: INSTANCE,
     emulatorHost: emulator.hostPort,
   });
-  await mapper.ensureSchema([Reading, ReadingGc]);
+  await mapper.ensureSchema([Reading, ReadingGc, ...GC_SHAPES.map((shape) => shape.entity)]);
   const raw = new RawBench(emulator.hostPort, PROJECT, INSTANCE);
   const hl = new HlBench(emulator.hostPort, PROJECT, INSTANCE);
   return {

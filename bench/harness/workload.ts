@@ -48,6 +48,8 @@ export type BenchMode = 'smoke' | 'quick' | 'full';
 export interface Workload {
   readonly name: string;
   readonly description: string;
+  /** Runs in `--full` mode only (or when `--only` names it), as the rows per example GC shape do. */
+  readonly fullOnly?: boolean;
   /** Total rows or entities for a mode. */
   size(mode: BenchMode): number;
   prepare(context: BenchContext, size: number): Promise<PreparedWorkload>;

@@ -1,8 +1,8 @@
 // Every workload of the suite, in report order.
 import type { Workload } from '../harness/workload.js';
 import { mappingCpu } from './mapping-cpu.js';
-import { pointGets, pointGetsGc } from './point-gets.js';
-import { prefixScan, prefixScanGc } from './prefix-scan.js';
+import { pointGets, pointGetsGc, pointGetsShapes } from './point-gets.js';
+import { prefixScan, prefixScanGc, prefixScanShapes } from './prefix-scan.js';
 import { saveMany } from './save-many.js';
 import { sequentialSaves } from './sequential-saves.js';
 import { streamingScan } from './streaming-scan.js';
@@ -13,9 +13,11 @@ export const WORKLOADS: readonly Workload[] = [
   tracedPointGetsNoop,
   tracedPointGetsSdk,
   pointGetsGc,
+  ...pointGetsShapes,
   sequentialSaves,
   prefixScan,
   prefixScanGc,
+  ...prefixScanShapes,
   saveMany,
   mappingCpu,
   streamingScan,

@@ -1,16 +1,33 @@
 // Sequential point gets: latency-bound; the library's cost per call must vanish next to the round trip.
 import { rawDecode, rawKey } from '../fixtures/raw-codec.js';
+import type { RawFilter } from '../fixtures/raw-client.js';
+import { LATEST_CELL } from '../fixtures/raw-client.js';
 import { Reading, ReadingGc } from '../fixtures/reading.js';
+import { GC_SHAPES } from '../fixtures/reading-gc-shapes.js';
+import type { GcShape } from '../fixtures/reading-gc-shapes.js';
 import type { Workload } from '../harness/workload.js';
-import { GC_TABLE, HL_LOSSY_NOTE, TABLE, decodeHl, expectSameReadings, loadReadings } from './shared.js';
+import {
+  GC_SHAPE_HL_NOTE,
+  GC_TABLE,
+  HL_LOSSY_NOTE,
+  TABLE,
+  decodeHl,
+  expectSameReadings,
+  loadReadings,
+} from './shared.js';
 
 const BLOCKS = 10;
 
-/** Point gets of `entity` (Reading, or ReadingGc with its GC family) stored in `table`. */
-function pointGetsOf(entity: typeof Reading, table: string, name: string): Workload {
+/**
+ * Point gets of `entity` (Reading, ReadingGc with its GC family, or a GC shape's entity) stored in `table`. A GC
+ * shape's gets run in `--full` mode only, against raw with the shape's exact filter and without HL.
+ */
+function pointGetsOf(entity: typeof Reading, table: string, name: string, shape?: GcShape): Workload {
+  const rawFilter = (): RawFilter => shape?.rawFilter() ?? LATEST_CELL;
   return {
     name,
-    description: `sequential \`get\` of existing rows by full key (${entity.name})`,
+    description: `sequential \`get\` of existing rows by full key (${entity.name}${shape ? `; raw: ${shape.rawFilterText}` : ''})`,
+    fullOnly: shape !== undefined,
     size: (mode) => ({ smoke: 20, quick: 500, full: 1000 })[mode],
     async prepare(context, size) {
       const device = `${context.runId}-get`;
@@ -29,31 +46,33 @@ function pointGetsOf(entity: typeof Reading, table: string, name: string): Workl
         raw: async (block: number) => {
           const out: Reading[] = [];
           for (const seq of seqs(block)) {
-            const row = (await context.raw.readRow(table, rawKey(device, seq)))!;
+            const row = (await context.raw.readRow(table, rawKey(device, seq), rawFilter()))!;
             out.push(rawDecode(row.key, row.cells));
           }
           return out;
         },
-        hl: async (block: number) => {
-          const out: Reading[] = [];
-          for (const seq of seqs(block)) {
-            const [row] = await hlTable
-              .row(rawKey(device, seq).toString())
-              .get({ decode: false, filter: [{ column: { cellLimit: 1 } }] });
-            out.push(decodeHl(row.id, row.data));
-          }
-          return out;
-        },
+        hl: shape
+          ? undefined
+          : async (block: number) => {
+              const out: Reading[] = [];
+              for (const seq of seqs(block)) {
+                const [row] = await hlTable
+                  .row(rawKey(device, seq).toString())
+                  .get({ decode: false, filter: [{ column: { cellLimit: 1 } }] });
+                out.push(decodeHl(row.id, row.data));
+              }
+              return out;
+            },
       };
       return {
         blocks: Math.ceil(size / per),
         rowsPerBlock: per,
-        hlNote: HL_LOSSY_NOTE,
+        hlNote: shape ? GC_SHAPE_HL_NOTE : HL_LOSSY_NOTE,
         variants,
         async verify() {
           const want = await variants.library(0);
           expectSameReadings('raw', await variants.raw(0), want);
-          expectSameReadings('hl', await variants.hl(0), want);
+          if (variants.hl) expectSameReadings('hl', await variants.hl(0), want);
         },
       };
     },
@@ -62,3 +81,8 @@ function pointGetsOf(entity: typeof Reading, table: string, name: string): Workl
 
 export const pointGets = pointGetsOf(Reading, TABLE, 'point gets');
 export const pointGetsGc = pointGetsOf(ReadingGc, GC_TABLE, 'point gets, GC family');
+
+/** One `--full` row of point gets per GC shape the examples use. */
+export const pointGetsShapes = GC_SHAPES.map((shape) =>
+  pointGetsOf(shape.entity, shape.table, `point gets, ${shape.label}`, shape),
+);

@@ -56,6 +56,10 @@ export async function storedViews(
 export const HL_LOSSY_NOTE =
   'returns 8-byte cell values as JS numbers, so float64 columns come back changed; compared without them';
 
+/** Said for the `--full` rows of a GC shape, which compare the library with raw's exact filter only. */
+export const GC_SHAPE_HL_NOTE =
+  "not run: a GC shape's row compares the library with raw's exact filter for the shape";
+
 /** Decodes an HL row through the hand-written decoder. */
 export function decodeHl(key: string | Buffer, data: unknown): Reading {
   return rawDecode(

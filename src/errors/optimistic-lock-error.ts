@@ -3,8 +3,9 @@ import { printableKey } from './printable-key.js';
 import type { RowErrorDetails } from './row-error-details.js';
 
 /**
- * A versioned save or delete found another version than the one the entity was read with: someone else wrote the
- * row in between. Nothing was written; re-read, re-apply, retry.
+ * A versioned save or delete found another version than the one the entity was read with, or an `ifUnchanged`
+ * update or delete found other values (or no row): someone else wrote the row in between. Nothing was written;
+ * re-read, re-apply, retry.
  *
  * @example
  * ```ts
@@ -16,10 +17,22 @@ export class OptimisticLockError extends BigtableMapperError implements RowError
   readonly key: Uint8Array;
   /** The version the write expected (undefined: expected no row yet). */
   readonly expectedVersion: bigint | number | undefined;
+  /** The properties an `ifUnchanged` write expected unchanged (empty for a version check). */
+  readonly unchangedProperties: readonly string[];
 
-  constructor(details: RowErrorDetails & { readonly expectedVersion: bigint | number | undefined }) {
+  constructor(
+    details: RowErrorDetails & {
+      readonly expectedVersion: bigint | number | undefined;
+      readonly unchangedProperties?: readonly string[];
+    },
+  ) {
+    const unchanged = details.unchangedProperties ?? [];
     const expected =
-      details.expectedVersion === undefined ? 'no stored version' : `version ${details.expectedVersion}`;
+      unchanged.length > 0
+        ? `the row to exist with ${unchanged.join(', ')} unchanged`
+        : details.expectedVersion === undefined
+          ? 'no stored version'
+          : `version ${details.expectedVersion}`;
     super(
       'OPTIMISTIC_LOCK',
       `${details.entity} with key "${printableKey(details.key)}" was changed concurrently: expected ${expected}`,
@@ -27,5 +40,6 @@ export class OptimisticLockError extends BigtableMapperError implements RowError
     this.entity = details.entity;
     this.key = details.key;
     this.expectedVersion = details.expectedVersion;
+    this.unchangedProperties = unchanged;
   }
 }

@@ -195,7 +195,10 @@ export class CallObserver<W = never> {
     const tracer = otel && this.activeTracer(otel);
     const metered = otel !== undefined && this.activeMetrics(otel) !== undefined;
     const others = always || metered || this.events.listens();
-    let span = otel && tracer ? this.startSpan(otel, tracer, info, parent?.traceContext()) : undefined;
+    let span =
+      otel && tracer
+        ? this.startSpan(otel, tracer, info, parent?.traceContext() as Context | undefined)
+        : undefined;
     // A span the sampler dropped records nothing, nor would its children (the default sampler follows the parent).
     if (span !== undefined && !span.isRecording()) {
       span.end();

@@ -1,7 +1,8 @@
-import type { Context } from '@opentelemetry/api';
 import type { ReadRowsRequestStats } from '../model/read-rows-request-stats.js';
 import type { RowData } from '../model/row-data.js';
 
+/** An OpenTelemetry `Context`, opaque outside the observer (see {@link RecordSink.traceContext}). */
+export type TraceContext = object;
 /**
  * One attempt (one RPC try) of a call, as the observer sees it: ended once, with the failure when it failed.
  *
@@ -54,8 +55,12 @@ export interface RecordSink {
   retry(record: CallRecord, rpc: string, attempt: number): void;
   /** The call ended (its span, if any, ends). */
   finish(record: CallRecord, error: unknown): void;
-  /** The context whose active span is the call's (undefined: the call has no span). */
-  traceContext?(): Context | undefined;
+  /**
+   * The context whose active span is the call's (undefined: the call has no span). Opaque here: an OpenTelemetry
+   * `Context`, which only the observer reads; naming its type would make the published declarations import
+   * `@opentelemetry/api`, an optional peer that a consumer may not have.
+   */
+  traceContext?(): TraceContext | undefined;
 }
 
 /**
@@ -185,7 +190,7 @@ export class CallRecord {
    * The OpenTelemetry context of the call's span, for the calls it is made of to be its children (a backfill's
    * shards): passed explicitly, so that they nest with no context manager and when they run concurrently.
    */
-  traceContext(): Context | undefined {
+  traceContext(): TraceContext | undefined {
     return this.sink?.traceContext?.();
   }
 

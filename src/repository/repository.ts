@@ -11,6 +11,7 @@ import type { BigtableConnection } from '../transport/bigtable-connection.js';
 import type { SaveManyOptions } from '../write/batch/batch-types.js';
 import { deleteEntity } from '../write/delete-entity.js';
 import { setCounter } from '../write/set-counter.js';
+import { unchangedCondition } from '../write/unchanged-condition.js';
 import { updateEntity } from '../write/update-entity.js';
 import type { WriteTarget } from '../write/write-target.js';
 import type {
@@ -226,22 +227,26 @@ export class Repository<
    * Writes only the given properties of an existing entity, atomically: scalar columns (undefined/null deletes an
    * optional one), whole maps/sets, or entry-level `{ put, remove }` changes of a map/set. NotFoundError when the
    * row does not exist; with `expectedVersion`, OptimisticLockError when the stored version differs. Resolves to
-   * the new version when `expectedVersion` was given.
+   * the new version when `expectedVersion` was given. With `ifUnchanged` (compare-and-set), OptimisticLockError and
+   * nothing written unless the row exists and each named column still holds exactly the given value
+   * (docs/writes.md#compare-and-set-ifunchanged).
    *
    * @example
    * ```ts
    * await devices.update({ deviceId: 'x' }, { name: 'kitchen', tags: { put: new Set(['new']), remove: ['old'] } });
+   * await devices.update({ deviceId: 'x' }, { name: 'hall' }, { ifUnchanged: { name: 'kitchen' } });
    * ```
    */
   async update(
     key: ScopedKey<E, K, S>,
     changes: EntityChanges<E>,
-    options: UpdateEntityOptions = {},
+    options: UpdateEntityOptions<E> = {},
   ): Promise<bigint | number | undefined> {
     return keyedWrite(this.parts, 'update', key, options, (scoped) => {
       this.parts.check.changes('update', changes);
       this.parts.check.expectedVersion('update', options);
-      return (t) => updateEntity(t, scoped, changes, options);
+      const unchanged = unchangedCondition(this.meta, 'update', options);
+      return (t) => updateEntity(t, scoped, changes, options, undefined, unchanged);
     });
   }
 
@@ -328,17 +333,21 @@ export class Repository<
    * Deletes the entity's row (all its cells, known or not). Deleting a missing row is not an error. With
    * `expectedVersion`, or without it when `key` is an entity whose version property is set, the delete is
    * conditional on that version (OptimisticLockError and nothing deleted if the row holds another one); version 0
-   * means "no version cell yet", as for `save` and `update`. A plain key deletes unconditionally.
+   * means "no version cell yet", as for `save` and `update`. With `ifUnchanged`, only while the row exists and each
+   * named column still holds exactly the given value (OptimisticLockError otherwise). A plain key deletes
+   * unconditionally.
    *
    * @example
    * ```ts
    * await devices.delete({ deviceType: 'phone', deviceId: 'x' });
+   * await devices.delete({ deviceType: 'phone', deviceId: 'y' }, { ifUnchanged: { name: 'old' } });
    * ```
    */
-  async delete(key: ScopedKey<E, K, S>, options: DeleteEntityOptions = {}): Promise<void> {
+  async delete(key: ScopedKey<E, K, S>, options: DeleteEntityOptions<E> = {}): Promise<void> {
     const write = (scoped: object) => {
       this.parts.check.expectedVersion('delete', options);
-      return (t: WriteTarget<E>) => deleteEntity(t, scoped, options);
+      const unchanged = unchangedCondition(this.meta, 'delete', options);
+      return (t: WriteTarget<E>) => deleteEntity(t, scoped, options, unchanged);
     };
     return keyedWrite(this.parts, 'delete', key, options, write, 'entity');
   }

@@ -251,20 +251,13 @@ export async function* readRowBatches(
         attempt?.headers?.(headers);
       });
       const taken = boundedReadAhead(stream);
-      // The consumer's time between rows is not the server's silence: the watch stops while rows are out.
-      let stopWatch: (() => void) | undefined;
+      // The consumer's time between rows is not the server's silence: the watch is disarmed while rows are out.
+      // One watch per attempt, re-armed per response: no allocation per response (see IdleWatch).
       let idleFired = false;
-      const onIdle = (): void => {
+      const idle = READ_IDLE_WATCH.watch(idleMs, () => {
         idleFired = true;
         abandonStream(stream);
-      };
-      const watch = (): void => {
-        stopWatch = READ_IDLE_WATCH.start(idleMs, onIdle);
-      };
-      const unwatch = (): void => {
-        stopWatch?.();
-        stopWatch = undefined;
-      };
+      });
       const unlisten = scope.onStop(() => abandonStream(stream));
       let finished = false;
       let retryAfterMs: number | undefined;
@@ -274,10 +267,10 @@ export async function* readRowBatches(
         stream.on('status', (status) => attempt.headers?.(status?.metadata));
       let failure: unknown;
       try {
-        watch();
+        idle.arm();
         for await (const bytes of responsesOf(stream)) {
           taken?.(bytes);
-          unwatch();
+          idle.disarm();
           const before = merger.resumeKey;
           attempt?.responded?.();
           const response = decoder.decode(bytes);
@@ -311,9 +304,9 @@ export async function* readRowBatches(
             finished = true;
             return;
           }
-          watch();
+          idle.arm();
         }
-        unwatch();
+        idle.disarm();
         // An abandoned stream (idle, stopped) may end without an error: that is not the end of the rows.
         scope.throwIfStopped();
         if (idleFired) throw idleFailure(idleMs);
@@ -322,7 +315,7 @@ export async function* readRowBatches(
         return;
       } catch (caught) {
         failure = caught;
-        unwatch();
+        idle.disarm();
         // The stream's gRPC deadline is the call's: its DEADLINE_EXCEEDED may beat the deadline watch by a moment.
         if (remainingMs !== undefined && !idleFired && grpcCodeOf(caught) === GrpcStatus.DEADLINE_EXCEEDED)
           scope.expireDeadline();
@@ -347,7 +340,7 @@ export async function* readRowBatches(
         merger.discardPartialRow();
         retryAfterMs = delay;
       } finally {
-        unwatch();
+        idle.stop();
         unlisten();
         if (!finished) abandonStream(stream);
         attempt?.end(failure);

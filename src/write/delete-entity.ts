@@ -4,6 +4,8 @@ import { versionCellOf } from '../mapping/version-cell.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import type { Mutation } from '../model/mutation.js';
 import { conditionalWrite } from './conditional-write.js';
+import type { UnchangedCondition } from './unchanged-condition.js';
+import { unchangedWrite } from './unchanged-write.js';
 import type { VersionedWrite } from './conditional-write.js';
 import { rowKeyOf } from '../mapping/key-input.js';
 import type { WriteTarget } from './write-target.js';
@@ -15,7 +17,8 @@ const DELETE_ROW: readonly Mutation[] = [{ kind: 'deleteFromRow' }];
 /**
  * Deletes one row (the body of `Repository.delete`): a plain DeleteFromRow, or one CheckAndMutateRow on the stored
  * version (OptimisticLockError when it differs, nothing deleted) when `expectedVersion` is given or, without it,
- * when `key` is an entity carrying its version property. A stale entity therefore never erases a later save.
+ * when `key` is an entity carrying its version property. A stale entity therefore never erases a later save. With
+ * an `unchanged` condition (`ifUnchanged`), one CheckAndMutateRow on it instead.
  *
  * @example
  * ```ts
@@ -26,10 +29,23 @@ export async function deleteEntity<E extends object>(
   target: WriteTarget<E>,
   key: object,
   options: DeleteEntityOptions,
+  unchanged?: UnchangedCondition,
 ): Promise<void> {
   const { meta } = target;
   const rowKey = rowKeyOf(meta, key);
   const check = deleteVersionCheck(meta, key, options);
+  if (unchanged !== undefined && check !== undefined)
+    throw new InvalidArgumentError({
+      api: `Repository<${meta.name}>.delete`,
+      argument: 'options.ifUnchanged',
+      entity: meta.name,
+      value: options.ifUnchanged,
+      expected: 'left out when the version is checked (pass a key, not an entity with its version set)',
+    });
+  if (unchanged !== undefined) {
+    await unchangedWrite(target, rowKey, DELETE_ROW, unchanged);
+    return;
+  }
   if (check === undefined) {
     await blindWrite(target, rowKey, DELETE_ROW);
     return;

@@ -7,6 +7,8 @@ import { rememberVersionCell } from '../mapping/version-cell.js';
 import { validateChanges } from '../mapping/validate-entity.js';
 import { checkAndMutateRow } from '../transport/check-and-mutate-row.js';
 import { conditionalWrite } from './conditional-write.js';
+import { unchangedWrite } from './unchanged-write.js';
+import type { UnchangedCondition } from './unchanged-condition.js';
 import { evolvingWrite } from './evolving/evolving-write.js';
 import { reportWarnings } from './report-warnings.js';
 import type { WriteTarget } from './write-target.js';
@@ -15,8 +17,9 @@ import type { UpdateEntityOptions } from './write-options.js';
 
 /**
  * Writes only the given properties of an existing row, atomically (the body of `Repository.update`): NotFoundError
- * when the row does not exist; with `expectedVersion`, conditional on the stored version. Resolves to the new
- * version when `expectedVersion` was given.
+ * when the row does not exist; with `expectedVersion`, conditional on the stored version; with an `unchanged`
+ * condition (checked by the caller: never with a version or an evolving entity), conditional on it. Resolves to the
+ * new version when `expectedVersion` was given.
  *
  * @example
  * ```ts
@@ -29,6 +32,7 @@ export async function updateEntity<E extends object>(
   changes: EntityChanges<E>,
   options: UpdateEntityOptions,
   expectedVersionCell?: Uint8Array,
+  unchanged?: UnchangedCondition,
 ): Promise<bigint | number | undefined> {
   const { meta } = target;
   await validateChanges(meta, key, changes);
@@ -61,6 +65,10 @@ export async function updateEntity<E extends object>(
           }),
     });
     return advanced(key, update.version);
+  }
+  if (unchanged !== undefined) {
+    await unchangedWrite(target, update.key, update.mutations, unchanged);
+    return undefined;
   }
   if (update.version) {
     await conditionalWrite(target, update, update.mutations);

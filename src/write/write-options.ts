@@ -21,13 +21,36 @@ export interface SaveEntityOptions extends CallOptions {
   readonly replaceRow?: boolean;
 }
 
+/**
+ * Expected values of an entity's plain column properties, for `ifUnchanged` (`undefined` or `null`: no cell). Map,
+ * Set and `versioned` column properties are left out by type; key parts, counters and aggregates are refused when
+ * called.
+ */
+type UnchangedValues<E> = {
+  readonly [
+    P in keyof E & string as NonNullable<E[P]> extends
+      | ReadonlyMap<unknown, unknown>
+      | ReadonlySet<unknown>
+      | ReadonlyArray<{ readonly timestamp: Date }>
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+      | Function
+      ? never
+      : P
+  ]?: E[P] | undefined;
+};
+
 /** Options of {@link Repository.delete}. */
-export interface DeleteEntityOptions extends CallOptions {
+export interface DeleteEntityOptions<E extends object = object> extends CallOptions {
   /**
    * Delete only if the stored version is this one (OptimisticLockError otherwise); 0 = only if the row has no version
    * cell. Defaults to the version property of the entity passed as key, if set.
    */
   readonly expectedVersion?: bigint | number;
+  /**
+   * Delete only while the row exists and each named column's newest cell holds exactly these values' bytes
+   * (`undefined`: no cell); OptimisticLockError and nothing deleted otherwise. Not with a version check.
+   */
+  readonly ifUnchanged?: UnchangedValues<E>;
 }
 
 /** Options of {@link Repository.deleteByPrefix}. */
@@ -42,9 +65,15 @@ export interface DeleteByPrefixOptions extends CallOptions {
 }
 
 /** Options of {@link Repository.update}. */
-export interface UpdateEntityOptions extends CallOptions {
+export interface UpdateEntityOptions<E extends object = object> extends CallOptions {
   /** Update only if the stored version is this one (OptimisticLockError otherwise); the version is advanced. */
   readonly expectedVersion?: bigint | number;
+  /**
+   * Compare-and-set: update only while the row exists and each named column's newest cell holds exactly these
+   * values' bytes (`undefined`: no cell); OptimisticLockError and nothing written otherwise. One CheckAndMutateRow;
+   * cell bytes are compared, never timestamps. Not together with `expectedVersion`.
+   */
+  readonly ifUnchanged?: UnchangedValues<E>;
 }
 
 /** Options of {@link Repository.aggregate}. */

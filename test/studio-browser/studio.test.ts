@@ -35,6 +35,15 @@ class StudioReading {
   @Column({ family: 'r', codec: 'string' }) label!: string;
 }
 
+/** A salted key (4 buckets over the device): one hot device fills one bucket, others stay empty. */
+@Entity({ table: 'studio_salted', salt: { buckets: 4, of: ['device'] } })
+@Family('s', { gc: Gc.maxVersions(1) })
+class StudioSalted {
+  @KeyPart(0, 'string') device!: string;
+  @KeyPart(1, { type: 'int64', width: 4, as: 'number' }) seq!: number;
+  @Column({ family: 's', codec: 'string' }) value!: string;
+}
+
 /** An entity the studios are not told about: its table is one "no entity claims", shown raw. */
 @Entity({ table: 'studio_raw' })
 @Family('f', { gc: Gc.maxVersions(1) })
@@ -56,7 +65,7 @@ beforeAll(async () => {
   const assetsDir = await buildAssets();
   const injected = (inject as (key: string) => unknown)(EMULATOR_HOST_KEY);
   test = await TestMapper.create(
-    [DeviceDay, StudioNote, StudioReading],
+    [DeviceDay, StudioNote, StudioReading, StudioSalted],
     typeof injected === 'string' ? { emulatorHost: injected } : {},
   );
   await deviceTelemetry.run(test.mapper, { setClock: () => undefined });
@@ -69,7 +78,7 @@ beforeAll(async () => {
   await unclaimed.mapper
     .repository(StudioRaw)
     .save(Object.assign(new StudioRaw(), { sku: 'sku-1', label: 'raw label' }));
-  const entities = [DeviceDay, StudioNote, StudioReading];
+  const entities = [DeviceDay, StudioNote, StudioReading, StudioSalted];
   readOnly = await startStudio({ mapper: test.mapper, entities, assetsDir });
   writable = await startStudio({ mapper: test.mapper, entities, assetsDir, allowWrites: true });
   browser = await launchChromium();
@@ -296,6 +305,31 @@ describe('the studio in headless Chromium', () => {
       /sample-dominant-prefix: 55% of the sampled keys start with "phone"/,
     );
     await screenshot(page, 'keys');
+    await done(page);
+  });
+
+  it('draws a salted entity by salt bucket: every bucket a bar, an empty one too, and the uneven salt named', async () => {
+    const rows = [
+      ...Array.from({ length: 40 }, (_, seq) => ({ device: 'hot', seq })),
+      { device: 'a', seq: 0 },
+    ].map((r) => Object.assign(new StudioSalted(), r, { value: 'v' }));
+    await test!.mapper.repository(StudioSalted).saveMany(rows);
+    const page = await open(readOnly);
+    await page.getByRole('tab', { name: 'Key distribution' }).click();
+    await page.getByLabel('Entity or table').selectOption('entity:StudioSalted');
+    await page.getByRole('button', { name: 'Show distribution' }).click();
+    await expect.poll(() => page.getByTestId('sampled').innerText()).toContain('41 row keys sampled');
+    const histogram = page.getByTestId('histogram');
+    const buckets = await histogram.locator('text.group-label.depth-1').allTextContents();
+    expect(buckets).toEqual(['salt 0', 'salt 1', 'salt 2', 'salt 3']);
+    const values = await histogram.locator('text.bar-value').allTextContents();
+    expect(values.slice(0, 4)).toContainEqual(expect.stringMatching(/^0 \(0\.0 %\)$/)); // an empty bucket
+    expect(values.slice(0, 4)).toContainEqual(expect.stringMatching(/^4\d \(/)); // the hot one
+    expect(await histogram.locator('text.group-label.depth-2').allTextContents()).toContainEqual(
+      expect.stringMatching(/^salt \d \/ hot$/),
+    );
+    expect(await page.getByTestId('hints').innerText()).toMatch(/sample-uneven-salt/);
+    await screenshot(page, 'keys-salted');
     await done(page);
   });
 

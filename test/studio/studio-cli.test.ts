@@ -1,58 +1,11 @@
 // `bigtable-mapper studio` as users run it: the BUILT bin as a child process (run `npm run build` first), its printed
 // URL queried over HTTP, then SIGTERM: it exits 0 and leaves no process behind.
-import { spawn } from 'node:child_process';
-import type { ChildProcessByStdio } from 'node:child_process';
-import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mapper } from '../../src/index.js';
 import { Device } from '../fixtures/cli/devices.js';
-import { BIN, REPO, TSCONFIG, cleanEnv, emulatorHost, freshInstance } from '../cli/run-bin.js';
-
-type Child = ChildProcessByStdio<null, Readable, Readable>;
-
-/** `studio` over the CLI tests' Device fixture (a .ts module, loaded through tsx). */
-const STUDIO = ['studio', '--entities', 'test/fixtures/cli/devices.ts', ...TSCONFIG];
-
-function startBin(args: readonly string[]): { child: Child; url: Promise<string>; output: () => string } {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: REPO,
-    env: cleanEnv({ BIGTABLE_EMULATOR_HOST: emulatorHost() }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-      const match = /^studio: (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)$/m.exec(stdout);
-      if (match) resolve(match[1]!);
-      const json = /^(\{"url":.*\})$/m.exec(stdout);
-      if (json) resolve((JSON.parse(json[1]!) as { url: string }).url);
-    });
-    child.on('exit', (code) =>
-      reject(new Error(`studio exited (${code}) before printing its URL:\n${stdout}\n${stderr}`)),
-    );
-  });
-  return { child, url, output: () => `${stdout}\n${stderr}` };
-}
-
-function exited(child: Child): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null)
-      resolve({ code: child.exitCode, signal: child.signalCode });
-    else child.on('exit', (code, signal) => resolve({ code, signal }));
-  });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { emulatorHost, freshInstance } from '../cli/run-bin.js';
+import { STUDIO, alive, exited, startBin } from './studio-bin.js';
+import type { Child } from './studio-bin.js';
 
 describe('bigtable-mapper studio (the bin)', () => {
   const instanceId = freshInstance();

@@ -19,6 +19,16 @@ class Click {
   @Column({ family: 'c', codec: 'string' }) page!: string;
 }
 
+// A salted key (4 buckets over the device): one hot device puts most rows into one bucket, others stay empty.
+@Entity({ table: 'studio_salted', salt: { buckets: 4, of: ['device'] } })
+@Family('r', { gc: Gc.maxVersions(1) })
+class Reading {
+  declare static readonly keyParts: readonly ['device', 'seq'];
+  @KeyPart(0, 'string') device!: string;
+  @KeyPart(1, { type: 'int64', width: 4, as: 'number' }) seq!: number;
+  @Column({ family: 'r', codec: 'string' }) value!: string;
+}
+
 describe('studio schema, keys and query', () => {
   const instanceId = freshInstance();
   let mapper: Mapper;
@@ -131,6 +141,51 @@ describe('studio schema, keys and query', () => {
     expect(clicks.json.hints).toContainEqual(
       expect.objectContaining({ rule: 'key-timestamp-first', fix: expect.stringMatching(/\S/) }),
     );
+  });
+
+  it('groups a salted entity by salt bucket, every bucket shown (an empty one too), so an uneven salt is in the picture', async () => {
+    await mapper.ensureSchema([Reading]);
+    const rows = [];
+    for (let seq = 0; seq < 60; seq++)
+      rows.push(Object.assign(new Reading(), { device: 'hot', seq, value: 'v' }));
+    for (const device of ['a', 'b']) rows.push(Object.assign(new Reading(), { device, seq: 0, value: 'v' }));
+    await mapper.repository(Reading).saveMany(rows);
+    const salted = await startStudio({ mapper, entities: [Reading] });
+    try {
+      const { status, json } = await get<{
+        sampled: number;
+        groups: { label: string; depth: number; count: number }[];
+        strip: { label: string; from: Bytes; to: Bytes; count: number }[];
+        hints: { rule: string; message: string }[];
+      }>(salted, '/api/keys?entity=Reading');
+      expect(status).toBe(200);
+      expect(json.sampled).toBe(62);
+      const buckets = json.groups.filter((g) => g.depth === 1);
+      expect(buckets.map((g) => g.label)).toEqual(['salt 0', 'salt 1', 'salt 2', 'salt 3']);
+      expect(buckets.reduce((sum, g) => sum + g.count, 0)).toBe(62);
+      // Three devices fill three buckets at most: an empty one is drawn (count 0), with no stretch of the strip.
+      expect(buckets.some((g) => g.count === 0)).toBe(true);
+      expect(json.strip.map((s) => s.label)).toEqual(buckets.filter((g) => g.count > 0).map((g) => g.label));
+      // Each bucket holds exactly the keys whose leading salt digit is its number.
+      const strip = json.strip.map((s) => [s.label, s.from.text.slice(0, 2), s.to.text.slice(0, 2)]);
+      for (const [label, from, to] of strip) {
+        expect(from).toBe(`${label!.slice('salt '.length)}#`);
+        expect(to).toBe(from);
+      }
+      const hot = buckets.find((g) => g.count >= 60)!;
+      expect(hot).toBeDefined();
+      expect(json.groups).toContainEqual(
+        expect.objectContaining({ label: `${hot.label} / hot`, depth: 2, count: 60 }),
+      );
+      expect(json.hints).toContainEqual(
+        expect.objectContaining({
+          rule: 'sample-uneven-salt',
+          message: expect.stringMatching(/4 buckets are uneven in the sample: 0–6\d keys per bucket/),
+        }),
+      );
+    } finally {
+      await salted.close();
+    }
   });
 
   it('explains a find built in a form: row set, filters, notes, the ReadRows request and the TypeScript', async () => {

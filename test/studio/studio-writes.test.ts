@@ -233,7 +233,7 @@ describe('studio writes', () => {
     expect(await gadgets.get({ kind: 'k', id: 'g3' })).toMatchObject({ name: 'kept', cpu: 1 });
   });
 
-  it('deletes a row; a versioned row only while it holds the version read', async () => {
+  it('deletes a row only while it holds what was read (the version, or the columns of a plain row)', async () => {
     const accounts = mapper.repository(Account);
     await accounts.save(Object.assign(new Account(), { id: 'd1', owner: 'x', balance: 1, version: 0n }));
     const row = await rowOf('Account', { id: 'd1' });
@@ -260,6 +260,27 @@ describe('studio writes', () => {
     const plain = await post(studio, '/api/rows/delete', { entity: 'Gadget', key: hex('dev#k#d2') });
     expect(plain.status).toBe(200);
     expect(await gadgets.get({ kind: 'k', id: 'd2' })).toBeUndefined();
+
+    // A plain row deleted with the token it was read with: only while its columns hold what was read.
+    await gadgets.save(Object.assign(new Gadget(), { kind: 'k', id: 'd3', name: 'shown', cpu: 1 }));
+    const shown = await rowOf('Gadget', { kind: 'k', id: 'd3' });
+    await gadgets.update({ kind: 'k', id: 'd3' }, { cpu: 2 });
+    const stale = await post<ErrorJson>(studio, '/api/rows/delete', {
+      entity: 'Gadget',
+      key: shown.key.hex,
+      version: shown.version,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.json.error.code).toBe('OPTIMISTIC_LOCK');
+    expect(await gadgets.get({ kind: 'k', id: 'd3' })).toMatchObject({ name: 'shown', cpu: 2 });
+    const current = await rowOf('Gadget', { kind: 'k', id: 'd3' });
+    const gone = await post(studio, '/api/rows/delete', {
+      entity: 'Gadget',
+      key: current.key.hex,
+      version: current.version,
+    });
+    expect(gone.status).toBe(200);
+    expect(await gadgets.get({ kind: 'k', id: 'd3' })).toBeUndefined();
   });
 
   it('refuses to edit an evolving entity without @Version, and marks nothing of it editable', async () => {

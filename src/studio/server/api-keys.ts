@@ -28,8 +28,9 @@ interface Group {
   label: string;
   depth: 1 | 2;
   count: number;
-  from: Uint8Array;
-  to: Uint8Array;
+  /** The first and last key sampled in it (none for an empty salt bucket). */
+  from?: Uint8Array;
+  to?: Uint8Array;
 }
 
 /** Reads at most `limit` row keys of `ranges`, keys only: one cell per row, its value stripped on the server. */
@@ -82,8 +83,37 @@ async function sampleAcross(
   return { keys: read.flat(), complete: !more.some(Boolean) };
 }
 
-/** The label of a key's leading part(s): decoded through the entity, or the bytes up to the 1st/2nd `#`. */
-function labelsOf(meta: EntityMetadata | undefined, key: Uint8Array): [string, string] {
+/** Whether `key` lies in `range` (bytes compared unsigned, as Bigtable orders row keys). */
+function inRange(range: KeyRange, key: Uint8Array): boolean {
+  const { start, end } = range;
+  const from = start === undefined ? 1 : Buffer.compare(Buffer.from(key), Buffer.from(start.key));
+  const to = end === undefined ? -1 : Buffer.compare(Buffer.from(key), Buffer.from(end.key));
+  return (from > 0 || (from === 0 && start!.inclusive)) && (to < 0 || (to === 0 && end!.inclusive));
+}
+
+/**
+ * How a sample is grouped: for a salted entity by salt bucket first (the key codec's ranges of the whole entity are
+ * one per bucket, in bucket order, whatever the key encoding), so an uneven salt shows as uneven bars; else by the
+ * leading key part.
+ */
+interface Grouping {
+  readonly meta: EntityMetadata | undefined;
+  /** The salt buckets' key ranges, index = bucket; undefined for an entity without salt (or a raw table). */
+  readonly buckets: readonly KeyRange[] | undefined;
+}
+
+function groupingOf(meta: EntityMetadata | undefined): Grouping {
+  const salted = meta !== undefined && meta.key.codec.saltBuckets > 0;
+  return { meta, buckets: salted ? meta.key.codec.ranges({}) : undefined };
+}
+
+const bucketLabel = (bucket: number): string => `salt ${bucket}`;
+
+/**
+ * The label of a key's leading part(s): its salt bucket (and the first key part) for a salted entity, else the first
+ * (and second) key part decoded through the entity, or for a raw table the bytes up to the 1st/2nd `#`.
+ */
+function labelsOf({ meta, buckets }: Grouping, key: Uint8Array): [string, string] {
   if (meta) {
     try {
       const parts = meta.key.codec.decode(key);
@@ -97,6 +127,10 @@ function labelsOf(meta: EntityMetadata | undefined, key: Uint8Array): [string, s
             : String(value);
       };
       const first = text(names[0]);
+      if (buckets !== undefined) {
+        const bucket = bucketLabel(buckets.findIndex((range) => inRange(range, key)));
+        return [bucket, `${bucket} / ${first}`];
+      }
       return [first, names.length > 1 ? `${first} / ${text(names[1])}` : first];
     } catch {
       return ['(not this entity)', '(not this entity)'];
@@ -107,50 +141,37 @@ function labelsOf(meta: EntityMetadata | undefined, key: Uint8Array): [string, s
   return [segments[0]!, segments.slice(0, 2).join('#')];
 }
 
-function groupKeys(meta: EntityMetadata | undefined, keys: readonly Uint8Array[], depth: 1 | 2): Group[] {
+/** The sample's groups in key order; for a salted entity's first level, every bucket, an empty one with count 0. */
+function groupKeys(grouping: Grouping, keys: readonly Uint8Array[], depth: 1 | 2): Group[] {
   const groups = new Map<string, Group>();
+  if (depth === 1 && grouping.buckets !== undefined)
+    for (const [bucket] of grouping.buckets.entries())
+      groups.set(bucketLabel(bucket), { label: bucketLabel(bucket), depth, count: 0 });
   for (const key of keys) {
-    const label = labelsOf(meta, key)[depth - 1]!;
+    const label = labelsOf(grouping, key)[depth - 1]!;
     const group = groups.get(label);
     if (group) {
       group.count++;
+      group.from ??= key;
       group.to = key;
     } else groups.set(label, { label, depth, count: 1, from: key, to: key });
   }
   return [...groups.values()];
 }
 
-/** The salt bucket of a delimited key: the bytes before the first delimiter (the salt is the first segment). */
-function saltLabel(meta: EntityMetadata, key: Uint8Array): string | undefined {
-  const encoding = meta.key.encoding;
-  if (encoding.kind !== 'delimited') return undefined;
-  const at = key.indexOf(encoding.delimiter[0]!);
-  return Buffer.from(key.subarray(0, at < 0 ? key.length : at)).toString('latin1');
-}
-
 /** Hints drawn from the sample: an uneven salt, and one group holding most keys. */
-function sampleHints(
-  meta: EntityMetadata | undefined,
-  keys: readonly Uint8Array[],
-  groups: readonly Group[],
-): object[] {
+function sampleHints(grouping: Grouping, sampled: number, groups: readonly Group[]): object[] {
   const hints: object[] = [];
-  const sampled = keys.length;
-  const salt = meta?.key.segments.find((s) => s.type === 'salt');
-  if (meta && salt?.type === 'salt' && sampled >= salt.buckets * 10) {
-    const counts = new Map<string, number>();
-    for (const key of keys) {
-      const label = saltLabel(meta, key);
-      if (label !== undefined) counts.set(label, (counts.get(label) ?? 0) + 1);
-    }
-    const values = [...counts.values()];
-    const max = Math.max(0, ...values);
-    const min = values.length < salt.buckets ? 0 : Math.min(...values);
-    if (values.length > 0 && max > 2 * Math.max(min, 1))
+  const buckets = grouping.buckets?.length ?? 0;
+  if (buckets > 0 && sampled >= buckets * 10) {
+    const counts = groups.filter((g) => g.label.startsWith('salt ')).map((g) => g.count);
+    const max = Math.max(0, ...counts);
+    const min = Math.min(...counts);
+    if (max > 2 * Math.max(min, 1))
       hints.push({
         rule: 'sample-uneven-salt',
         severity: 'warning',
-        message: `the salt's ${salt.buckets} buckets are uneven in the sample: ${min}–${max} keys per bucket`,
+        message: `the salt's ${buckets} buckets are uneven in the sample: ${min}–${max} keys per bucket`,
       });
   }
   if (groups.length >= 4) {
@@ -168,7 +189,8 @@ function sampleHints(
 /**
  * `GET /api/keys`: where the rows are. The table's SampleRowKeys split points, a bounded keys-only sample (default
  * 2,000, at most 20,000 keys: the first ones of each stretch between split points, see sampleStretches) grouped by
- * the leading key part(s), a strip of
+ * the leading key part(s) — for a salted entity by salt bucket (every bucket, an empty one too), then bucket and
+ * first key part — a strip of
  * the groups in key order, and hints: the hotspot rules of lint for the entity, and what the sample shows.
  */
 export async function apiKeys(context: StudioContext, params: URLSearchParams): Promise<object> {
@@ -182,8 +204,9 @@ export async function apiKeys(context: StudioContext, params: URLSearchParams): 
     meta ? entityPrefixRanges(meta, undefined) : [],
   );
   const { keys, complete } = await sampleAcross(context, table, stretches, sample);
-  const level1 = groupKeys(meta, keys, 1);
-  const level2 = groupKeys(meta, keys, 2);
+  const grouping = groupingOf(meta);
+  const level1 = groupKeys(grouping, keys, 1);
+  const level2 = groupKeys(grouping, keys, 2);
   const shareOf = (g: Group): object => ({
     label: g.label,
     depth: g.depth,
@@ -200,13 +223,15 @@ export async function apiKeys(context: StudioContext, params: URLSearchParams): 
     sampleRowKeys: splits.map((s) => ({ key: bytesDisplay(s.key), offsetBytes: s.offsetBytes.toString() })),
     sampled: keys.length,
     complete,
-    groups: [...level1.map(shareOf), ...(meta && meta.key.parts.length < 2 ? [] : level2.map(shareOf))],
-    strip: level1.map((g) => ({
-      label: g.label,
-      from: bytesDisplay(g.from),
-      to: bytesDisplay(g.to),
-      count: g.count,
-    })),
-    hints: [...lint, ...sampleHints(meta, keys, level1)],
+    groups: [
+      ...level1.map(shareOf),
+      ...(meta && meta.key.parts.length < 2 && grouping.buckets === undefined ? [] : level2.map(shareOf)),
+    ],
+    strip: level1.flatMap((g) =>
+      g.from === undefined || g.to === undefined
+        ? []
+        : [{ label: g.label, from: bytesDisplay(g.from), to: bytesDisplay(g.to), count: g.count }],
+    ),
+    hints: [...lint, ...sampleHints(grouping, keys.length, level1)],
   };
 }

@@ -1,14 +1,9 @@
-import type { EntityMetadata, FieldMetadata } from '../../metadata/public/index.js';
-import { InvalidArgumentError, OptimisticLockError } from '../../index.js';
-import { buildUpdateMutations } from '../../mapping/build-update-mutations.js';
-import { validateChanges } from '../../mapping/validate-entity.js';
-import { checkAndMutateRow } from '../../transport/check-and-mutate-row.js';
-import { tableIdOf } from './api-overview.js';
+import type { EntityMetadata } from '../../metadata/public/index.js';
+import { InvalidArgumentError } from '../../index.js';
 import { isEditable } from './describe-entities.js';
 import { formValue } from './form-values.js';
 import { hexBytes } from './query-params.js';
 import type { StudioContext } from './studio-context.js';
-import { unchangedPredicate } from './unchanged-predicate.js';
 
 function refuse(meta: EntityMetadata, argument: string, value: unknown, expected: string): never {
   throw new InvalidArgumentError({ api: 'studio save', argument, entity: meta.name, value, expected });
@@ -33,9 +28,9 @@ function rowOf(
 /**
  * `POST /api/rows/save`: writes the edited properties of a row the studio showed, never over a concurrent change.
  * A versioned entity is saved through the repository with the entity object the read returned (its exact version
- * cell is the CheckAndMutateRow condition). Any other entity gets the repository's update mutations (DeleteFromColumn
- * + SetCell of each edited column) in one CheckAndMutateRow whose predicate holds only while every edited column
- * still has exactly the bytes the read decoded (or no cell when it read none): a conflict writes nothing.
+ * cell is the CheckAndMutateRow condition). Any other entity through `repository.update` with `ifUnchanged`: the
+ * edited columns must still hold exactly what the read decoded (no cell where it read none), else a conflict that
+ * writes nothing.
  */
 export async function apiSave(
   context: StudioContext,
@@ -71,40 +66,18 @@ export async function apiSave(
     });
   if (meta.evolution !== undefined)
     refuse(meta, 'entity', meta.name, 'an entity with a @Version to be edited (it has a schema version)');
-  return context.exclusive(row, () => saveUnversioned(context, meta, key, row, fields, changes));
-}
-
-/** The conditional edit of an entity without `@Version` (see {@link apiSave}). */
-async function saveUnversioned(
-  context: StudioContext,
-  meta: EntityMetadata,
-  key: Uint8Array,
-  row: object,
-  fields: readonly FieldMetadata[],
-  changes: Record<string, unknown>,
-): Promise<object> {
-  const current = row as Record<string, unknown>;
-  const keyParts = meta.key.codec.decode(key);
-  await validateChanges(meta, keyParts, changes as never);
-  const update = buildUpdateMutations(meta, keyParts, changes as never, { now: Date.now });
-  const applied = await checkAndMutateRow(
-    context.mapper.connection,
-    tableIdOf(context, meta.table),
-    update.key,
-    {
-      predicate: unchangedPredicate(fields, current),
-      onMatch: update.mutations,
-    },
-  );
-  if (!applied)
-    throw new OptimisticLockError({ entity: meta.name, key: update.key, expectedVersion: undefined });
-  Object.assign(row, changes);
-  return { ok: true, version: context.remember(meta.name, row) };
+  return context.exclusive(row, async () => {
+    const read = Object.fromEntries(fields.map((f) => [f.property, current[f.property]]));
+    await repository.update(meta.key.codec.decode(key) as never, changes as never, { ifUnchanged: read });
+    Object.assign(row, changes);
+    return { ok: true, version: context.remember(meta.name, row) };
+  });
 }
 
 /**
- * `POST /api/rows/delete`: deletes a row through the repository. With the row's `version` token and a versioned
- * entity, only while the row still holds the version that was read (OptimisticLockError otherwise); else by key.
+ * `POST /api/rows/delete`: deletes a row through the repository. With the row's `version` token: for a versioned
+ * entity only while the row still holds the version that was read, for another (without schema evolution) only
+ * while its plain columns still hold what was read (`ifUnchanged`); OptimisticLockError otherwise. Else by key.
  */
 export async function apiDelete(
   context: StudioContext,
@@ -112,7 +85,22 @@ export async function apiDelete(
 ): Promise<object> {
   const { meta, key, row } = rowOf(context, body);
   const repository = context.mapper.repository(meta.target);
+  const keyParts = meta.key.codec.decode(key) as never;
   if (row !== undefined && meta.version !== undefined) await repository.delete(row as never);
-  else await repository.delete(meta.key.codec.decode(key) as never);
+  else {
+    const read = row === undefined || meta.evolution !== undefined ? undefined : readColumns(meta, row);
+    await repository.delete(keyParts, read === undefined ? {} : { ifUnchanged: read });
+  }
   return { ok: true };
+}
+
+/**
+ * What the read saw of every plain column of the row, the condition of a delete of an entity without `@Version`
+ * (undefined when it has none: then the delete is by key).
+ */
+function readColumns(meta: EntityMetadata, row: object): Record<string, unknown> | undefined {
+  const read = row as Record<string, unknown>;
+  const columns = meta.fields.filter((f) => f.kind === 'column' && !f.versioned);
+  if (columns.length === 0) return undefined;
+  return Object.fromEntries(columns.map((f) => [f.property, read[f.property]]));
 }

@@ -626,6 +626,46 @@ const ROWS: Readonly<Record<string, Row>> = {
       'VALUE_ENCODING',
       () => locked().update({ id: 'l' }, { name: 'n' }, { expectedVersion: bad('1') }),
     ],
+    [
+      'ifUnchanged a string',
+      'INVALID_ARGUMENT',
+      () => clubs().update(key, { status: 'x' }, bad({ ifUnchanged: 'x' })),
+    ],
+    [
+      'ifUnchanged empty',
+      'INVALID_ARGUMENT',
+      () => clubs().update(key, { status: 'x' }, { ifUnchanged: {} }),
+    ],
+    [
+      'ifUnchanged an unknown property',
+      'INVALID_ARGUMENT',
+      () => clubs().update(key, { status: 'x' }, { ifUnchanged: bad({ nope: 1 }) }),
+    ],
+    [
+      'ifUnchanged a key part',
+      'INVALID_ARGUMENT',
+      () => clubs().update(key, { status: 'x' }, { ifUnchanged: bad({ id: 'i' }) }),
+    ],
+    [
+      'ifUnchanged a counter',
+      'INVALID_ARGUMENT',
+      () => clubs().update(key, { status: 'x' }, { ifUnchanged: { visits: 1n } }),
+    ],
+    [
+      'ifUnchanged a set',
+      'INVALID_ARGUMENT',
+      () => clubs().update(key, { status: 'x' }, { ifUnchanged: bad({ members: new Set() }) }),
+    ],
+    [
+      'ifUnchanged a value of another type',
+      'INVALID_ARGUMENT',
+      () => clubs().update(key, { status: 'x' }, { ifUnchanged: bad({ status: 3 }) }),
+    ],
+    [
+      'ifUnchanged with expectedVersion',
+      'INVALID_ARGUMENT',
+      () => locked().update({ id: 'l' }, { name: 'n' }, { expectedVersion: 1n, ifUnchanged: { name: 'm' } }),
+    ],
     ...opts('update', (o) => clubs().update(key, { status: 'x' }, o)),
   ],
   'Repository.delete': [
@@ -636,6 +676,21 @@ const ROWS: Readonly<Record<string, Row>> = {
       'an entity with version -1n',
       'INVALID_ARGUMENT',
       () => locked().delete(Object.assign(new Locked(), { id: 'l', name: 'n', version: -1n })),
+    ],
+    ['ifUnchanged a string', 'INVALID_ARGUMENT', () => clubs().delete(key, bad({ ifUnchanged: 'x' }))],
+    ['ifUnchanged a counter', 'INVALID_ARGUMENT', () => clubs().delete(key, { ifUnchanged: { visits: 1n } })],
+    [
+      'ifUnchanged a value of another type',
+      'INVALID_ARGUMENT',
+      () => clubs().delete(key, { ifUnchanged: bad({ status: 3 }) }),
+    ],
+    [
+      'ifUnchanged with an entity carrying its version',
+      'INVALID_ARGUMENT',
+      () =>
+        locked().delete(Object.assign(new Locked(), { id: 'l', name: 'n', version: 2n }), {
+          ifUnchanged: { name: 'n' },
+        }),
     ],
     ...opts('delete', (o) => clubs().delete(key, o)),
   ],

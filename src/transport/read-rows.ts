@@ -226,7 +226,7 @@ export async function* readRowBatches(
       const next = readRowsResume(request, { lastKey: merger.resumeKey, rowsRead });
       if (next === 'done') return;
       // Once the data client is set up (its stub is there) there is nothing to wait for: awaiting its settled
-      // promise anyway cost every read three promises (and, under a tracing context manager, their hooks).
+      // promise anyway cost every read two promises (and, under a tracing context manager, their hooks).
       if (connection.dataStub === undefined) {
         await connection.ready('data').catch((error: unknown) => {
           throw scope.stopReason() ?? toTransportError('ReadRows', error);

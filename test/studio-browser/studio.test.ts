@@ -11,6 +11,7 @@ import { EMULATOR_HOST_KEY } from 'bigtable-mapper/testing/vitest';
 import { startStudio } from '../../src/studio/index.js';
 import type { StudioServer } from '../../src/studio/index.js';
 import { DeviceDay, deviceTelemetry } from '../../examples/device-telemetry.js';
+import { Comment, Video } from '../fixtures/cli/media.js';
 import { buildAssets, launchChromium, screenshot } from './support/studio-browser.js';
 
 /** Markup that would run (or at least create an element) if any view rendered a value as HTML. */
@@ -65,7 +66,7 @@ beforeAll(async () => {
   const assetsDir = await buildAssets();
   const injected = (inject as (key: string) => unknown)(EMULATOR_HOST_KEY);
   test = await TestMapper.create(
-    [DeviceDay, StudioNote, StudioReading, StudioSalted],
+    [DeviceDay, StudioNote, StudioReading, StudioSalted, Video, Comment],
     typeof injected === 'string' ? { emulatorHost: injected } : {},
   );
   await deviceTelemetry.run(test.mapper, { setClock: () => undefined });
@@ -78,7 +79,18 @@ beforeAll(async () => {
   await unclaimed.mapper
     .repository(StudioRaw)
     .save(Object.assign(new StudioRaw(), { sku: 'sku-1', label: 'raw label' }));
-  const entities = [DeviceDay, StudioNote, StudioReading, StudioSalted];
+  // A parent and its children in one table: the collection read of the Query view.
+  await test.mapper
+    .repository(Video)
+    .save(Object.assign(new Video(), { videoId: 'v1', title: 'First video' }));
+  for (const [at, text] of [
+    [1, 'one'],
+    [2, 'two'],
+  ] as const)
+    await test.mapper
+      .repository(Comment)
+      .save(Object.assign(new Comment(), { videoId: 'v1', at: new Date(at * 1000), text }));
+  const entities = [DeviceDay, StudioNote, StudioReading, StudioSalted, Video, Comment];
   readOnly = await startStudio({ mapper: test.mapper, entities, assetsDir });
   writable = await startStudio({ mapper: test.mapper, entities, assetsDir, allowWrites: true });
   browser = await launchChromium();
@@ -277,6 +289,40 @@ describe('the studio in headless Chromium', () => {
     await expect.poll(() => page.getByText('Copied.').count()).toBe(1);
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(typescript);
     await screenshot(page, 'query');
+    await done(page);
+  });
+
+  it('runs a collection read built in the form: parent and children in key order, a condition on one member', async () => {
+    const page = await open(readOnly);
+    await page.getByRole('tab', { name: 'Query' }).click();
+    await page.getByLabel('Entity', { exact: true }).selectOption('Comment');
+    await page.getByLabel('Read').selectOption('collection');
+    expect(await page.getByLabel('Collection').inputValue()).not.toBe('');
+    await page.getByLabel('videoId').fill('v1');
+    await page.getByRole('button', { name: 'Explain' }).click();
+    await expect.poll(() => page.getByTestId('explain').count()).toBe(1);
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => page.getByTestId('query-rows').count()).toBe(1);
+    const rowsOf = () =>
+      page
+        .locator('[data-testid="query-rows"] tbody tr')
+        .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent ?? '')));
+    // The parent first, then its comments newest first (reversed timestamps), each named by its member.
+    const all = await rowsOf();
+    expect(all.map((cells) => cells[1])).toEqual(['Video', 'Comment', 'Comment']);
+    expect(all.map((cells) => cells.join(' '))).toEqual([
+      expect.stringContaining('First video'),
+      expect.stringContaining('two'),
+      expect.stringContaining('one'),
+    ]);
+    // A condition is about the member picked as the entity (Comment): the Video row is not filtered by it.
+    await page.getByRole('button', { name: 'Add a condition' }).click();
+    const condition = page.getByRole('group', { name: 'Condition 1' });
+    await condition.getByLabel('Property').selectOption('text');
+    await condition.getByLabel('Value').fill('two');
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(async () => (await rowsOf()).map((cells) => cells[1])).toEqual(['Video', 'Comment']);
+    expect((await rowsOf())[1]!.join(' ')).toContain('two');
     await done(page);
   });
 

@@ -71,8 +71,16 @@ function QueryForm({ entity }: { entity: EntityInfo }) {
       : { prefix: filledParts(entity.keyParts, prefix)! }),
     ...(where.length === 0
       ? {}
-      : { where: where.map((w) => ({ property: w.property, op: w.op, value: typedValue(entity, w) })) }),
-    ...(select.length === 0 ? {} : { select }),
+      : {
+          where: where.map((w) => ({
+            // In a collection read, a condition is about the member picked as the entity.
+            ...(kind === 'collection' ? { member: entity.name } : {}),
+            property: w.property,
+            op: w.op,
+            value: typedValue(entity, w),
+          })),
+        }),
+    ...(select.length === 0 || kind === 'collection' ? {} : { select }),
     ...(reverse ? { reverse } : {}),
     ...(limit === '' ? {} : { limit: Number(limit) }),
   });
@@ -154,7 +162,7 @@ function QueryForm({ entity }: { entity: EntityInfo }) {
             Add a condition
           </button>
         </fieldset>
-        <fieldset>
+        <fieldset hidden={kind === 'collection'}>
           <legend>Select (none: every property)</legend>
           {properties.map((p) => (
             <CheckboxField
@@ -257,7 +265,9 @@ function typedValue(entity: EntityInfo, line: WhereLine): unknown {
 
 function RunResult({ entity, result }: { entity: EntityInfo; result: RunResponse }) {
   const [copied, setCopied] = useState('');
-  const columns = result.rows.length === 0 ? [] : Object.keys(result.rows[0]!.values);
+  // A collection read mixes members: every member's properties, and which member each row is.
+  const columns = [...new Set(result.rows.flatMap((row) => Object.keys(row.values)))];
+  const members = result.rows.some((row) => row.entity !== undefined);
   return (
     <section aria-labelledby="run-title">
       <h3 id="run-title">Result</h3>
@@ -277,6 +287,7 @@ function RunResult({ entity, result }: { entity: EntityInfo; result: RunResponse
         <thead>
           <tr>
             <th scope="col">Row key</th>
+            {members ? <th scope="col">Entity</th> : null}
             {columns.map((c) => (
               <th scope="col" key={c}>
                 {c}
@@ -288,6 +299,7 @@ function RunResult({ entity, result }: { entity: EntityInfo; result: RunResponse
           {result.rows.map((row) => (
             <tr key={row.key.hex}>
               <th scope="row">{row.key.text}</th>
+              {members ? <td>{row.entity}</td> : null}
               {columns.map((c) => (
                 <td key={c}>
                   <ValueText value={row.values[c]} />

@@ -97,6 +97,8 @@ export interface EntityRow {
   readonly values: Readonly<Record<string, Value>>;
   readonly version?: string;
   readonly decodeError?: ApiError;
+  /** A collection read's row: the member entity it decoded as. */
+  readonly entity?: string;
 }
 
 export interface RowsResponse {
@@ -127,6 +129,8 @@ export interface RawRowsResponse {
 export type KeyPartsInput = Record<string, string>;
 
 export interface WhereInput {
+  /** A collection read's member the condition is about (the entity picked in the form). */
+  readonly member?: string;
   readonly property: string;
   readonly op: string;
   readonly value: unknown;

@@ -22,13 +22,17 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * throw new StudioRefusal(403, 'STUDIO_WRITES_DISABLED', 'start the studio with --allow-writes to edit rows');
  * ```
  */
-export class StudioRefusal {
+export class StudioRefusal extends Error {
+  override readonly name = 'StudioError';
+
   constructor(
     readonly status: number,
     readonly code: string,
-    readonly message: string,
+    message: string,
     readonly details: Readonly<Record<string, unknown>> = {},
-  ) {}
+  ) {
+    super(message);
+  }
 }
 
 /** Writes a JSON answer with the security headers. */

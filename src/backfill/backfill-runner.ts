@@ -2,6 +2,8 @@ import type { KeyRange } from './split-key-span.js';
 import { bytesEqual } from '../codecs/key/bytes.js';
 import { runPool } from '../write/batch/run-pool.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { AbortedError } from '../errors/aborted-error.js';
+import { BigtableMapperError } from '../errors/bigtable-mapper-error.js';
 import type { EntityMetadata } from '../metadata/entity-metadata.js';
 import { foreignRows, registeredSiblings } from '../metadata/foreign-rows.js';
 import type { RowFilter } from '../model/read-rows-request.js';
@@ -227,8 +229,20 @@ export class BackfillRunner<E extends object> implements Backfill<E> {
   async run(): Promise<BackfillReport<E>> {
     const { dryRun } = this.options;
     return this.observed(dryRun ? 'backfill.dryRun' : 'backfill.run', (record) =>
-      dryRun ? this.dryRun(record) : this.migrate(record),
+      (dryRun ? this.dryRun(record) : this.migrate(record)).catch((error: unknown) => {
+        throw this.asStopped(error);
+      }),
     );
+  }
+
+  /**
+   * The caller's stop, whichever await noticed it first (a worker's check, a pacing or lease sleep, the scan's read),
+   * rejects as one AbortedError; the signal's own reason (a DOMException) is only its cause.
+   */
+  private asStopped(error: unknown): unknown {
+    const signal = this.options.signal;
+    if (!signal?.aborted || error instanceof BigtableMapperError) return error;
+    return new AbortedError('backfill', signal.reason);
   }
 
   /**

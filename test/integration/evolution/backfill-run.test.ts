@@ -40,6 +40,37 @@ function migratedKeys(events: readonly BackfillRowEvent[]): string[] {
 }
 
 describe('backfill runs', () => {
+  it('a stop the worker, a pace sleep or the scan notices first rejects as AbortedError, never a bare DOMException', async () => {
+    await writeV1('stopped-', 20);
+    // Aborted before run(): the worker's first check sees it (the race CI once lost, made certain here).
+    const already = AbortSignal.abort();
+    for (const extra of [{}, { dryRun: true }, { rowsPerSecond: 1 }, { rowsPerSecond: 1, dryRun: true }]) {
+      const run = mapper().backfill(BfUser, {
+        id: uniqueId('stopped'),
+        owner: 'me',
+        signal: already,
+        ...extra,
+      });
+      const error = await run.run().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error, JSON.stringify(extra)).toBeInstanceOf(AbortedError);
+      expect(error).toMatchObject({ code: 'ABORTED' });
+      expect((error as AbortedError).cause).toBe(already.reason);
+    }
+    // Aborted while a paced run sleeps for its next token.
+    const stop = new AbortController();
+    const paced = mapper().backfill(BfUser, {
+      id: uniqueId('stopped-paced'),
+      owner: 'me',
+      signal: stop.signal,
+      rowsPerSecond: 0.5,
+      onRow: () => setTimeout(() => stop.abort(), 20),
+    });
+    await expect(paced.run()).rejects.toMatchObject({ code: 'ABORTED' });
+  });
+
   it('a stopped run keeps its checkpoint and the next run resumes after it, migrating each row once', async () => {
     const keys = await writeV1('res-', 300);
     const id = uniqueId('resume');

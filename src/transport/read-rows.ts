@@ -17,12 +17,14 @@ import { ChunkMerger } from './chunk-merger.js';
 import { dataCallHeaders } from './data-call-headers.js';
 import { ReadRowsResponseDecoder } from './decode-read-rows-response.js';
 import { mayRetry } from './failure-delivery.js';
+import { onDemandIterator } from './on-demand-iterator.js';
 import { openReadRowsStream } from './open-read-rows-stream.js';
 import type { ReadRowsByteStream } from './open-read-rows-stream.js';
 import { READ_IDLE_WATCH } from './idle-watch.js';
 import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
 import type { ReadRowsRequestStats } from './read-rows-request-stats.js';
 import { readRowsResume } from './read-rows-resume.js';
+import { ResponsePull } from './response-pull.js';
 import { retryDelayOf, retryInfoAllowsRetry } from './retry-info.js';
 import { RoutingCookies } from './routing-cookies.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
@@ -143,19 +145,6 @@ export async function* readRows(
   for await (const rows of readRowBatches(connection, tableId, request, options)) yield* rows;
 }
 
-/**
- * The stream's responses, iterated so that leaving the loop early does not destroy the stream: Node's iterator
- * would destroy it with a new `AbortError` (a captured stack trace per point get, a tenth of a get's client CPU).
- * The loop below stops a stream itself: nothing when every requested row is in (the server ends the call right
- * after its last row), `abandonStream` otherwise. Stub-level fakes without `iterator()` are iterated as they are.
- */
-function responsesOf(stream: ReadRowsByteStream): AsyncIterable<Buffer> {
-  const readable = stream as ReadRowsByteStream & {
-    iterator?: (options: { destroyOnReturn: boolean }) => AsyncIterable<Buffer>;
-  };
-  return typeof readable.iterator === 'function' ? readable.iterator({ destroyOnReturn: false }) : stream;
-}
-
 /** {@link boundReadAhead} on a stream that is a Readable (stub-level fakes may not be): what to call per message. */
 function boundedReadAhead(stream: ReadRowsByteStream): ((message: Uint8Array) => void) | undefined {
   const readable = stream as ReadRowsByteStream & Partial<ReadAheadSource>;
@@ -175,12 +164,39 @@ function boundedReadAhead(stream: ReadRowsByteStream): ((message: Uint8Array) =>
  * for await (const rows of readRowBatches(conn, 'devices', request)) for (const row of rows) use(row);
  * ```
  */
-export async function* readRowBatches(
+export function readRowBatches(
   connection: BigtableConnection,
   tableId: string,
   request: ReadRowsRequestData,
   options: ReadRowsOptions = {},
-): AsyncGenerator<readonly RowData[], void, undefined> {
+): AsyncIterableIterator<readonly RowData[], void, undefined> {
+  return onDemandIterator((sink) => forEachRowBatch(connection, tableId, request, options, sink));
+}
+
+/**
+ * Takes each batch of {@link readRowBatches}: `true` (or a promise of it) to read on, `false` to stop there (the
+ * RPC is cancelled). A promise holds the read until it settles; it must not reject, and the callback must not throw
+ * (the read would take it for the stream's failure).
+ */
+export type RowBatchSink = (rows: readonly RowData[]) => boolean | Promise<boolean>;
+
+/**
+ * {@link readRowBatches} for a consumer that takes batches through a callback: a consumer that takes each batch at
+ * once (a `get`, `toArray`) returns `true` and the read makes no promise per batch; it waits only for the network.
+ * Resolves when the read is complete or the sink stopped it.
+ *
+ * @example
+ * ```ts
+ * await forEachRowBatch(conn, 'devices', request, {}, (rows) => (rows.forEach(use), true));
+ * ```
+ */
+export async function forEachRowBatch(
+  connection: BigtableConnection,
+  tableId: string,
+  request: ReadRowsRequestData,
+  options: ReadRowsOptions,
+  onBatch: RowBatchSink,
+): Promise<void> {
   const retry = resolveRetryPolicy(options.retry, DEFAULT_RETRY_POLICY);
   const idleMs = options.timeouts?.readIdleMs ?? DEFAULT_TIMEOUTS.readIdleMs;
   if (request.rowsLimit !== undefined && request.rowsLimit <= 0n) {
@@ -266,9 +282,14 @@ export async function* readRowBatches(
       if (attempt?.headers !== undefined)
         stream.on('status', (status) => attempt.headers?.(status?.metadata));
       let failure: unknown;
+      const pull = new ResponsePull(stream);
       try {
         idle.arm();
-        for await (const bytes of responsesOf(stream)) {
+        for (;;) {
+          // A response already received is taken without a promise; only a consumer that caught up waits.
+          let bytes = pull.take();
+          if (bytes === undefined) bytes = await pull.wait();
+          if (bytes === null) break;
           taken?.(bytes);
           idle.disarm();
           const before = merger.resumeKey;
@@ -287,7 +308,8 @@ export async function* readRowBatches(
             failingSince = undefined;
             // The time until the consumer asks for more is the application's (built-in metrics).
             const handedAt = attempt === undefined ? 0 : performance.now();
-            yield rows;
+            const more = onBatch(rows);
+            if (more !== true && (more === false || !(await more))) return;
             attempt?.blocked?.(performance.now() - handedAt);
           }
           // A scanned key with no row is progress too: the resumed request will skip what was scanned.
@@ -343,6 +365,7 @@ export async function* readRowBatches(
         idle.stop();
         unlisten();
         if (!finished) abandonStream(stream);
+        pull.release();
         attempt?.end(failure);
       }
       try {

@@ -224,8 +224,18 @@ export class Lookup<E extends object> {
    * const [a, b] = await devices.lookup([ka, kb]).toArray();
    * ```
    */
-  async toArray(): Promise<Array<E | undefined>> {
-    if (this.node.keys.length === 0) return [];
+  toArray(): Promise<Array<E | undefined>> {
+    // Not an async function: a `get` passes through one promise here, not an async function's and its await's
+    // (each a hook under a tracing context manager on Node 20). Every failure is still a rejection.
+    try {
+      return this.read();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  private read(): Promise<Array<E | undefined>> {
+    if (this.node.keys.length === 0) return Promise.resolve([]);
     if (!this.props.executor)
       throw new QueryError({
         entity: this.node.meta.name,
@@ -248,13 +258,13 @@ export class Lookup<E extends object> {
       // A `get`: no key index to build, the one row that can come is compared to the key as bytes.
       const only = keys[0]!;
       let entity: E | undefined;
-      await run((key, found) => {
+      return run((key, found) => {
         if (Buffer.compare(key, only) === 0) entity = found as E;
-      });
-      return [entity];
+      }).then(() => [entity]);
     }
     const found = new Map<string, E>();
-    await run((key, entity) => found.set(Buffer.from(key).toString('latin1'), entity as E));
-    return keys.map((k) => found.get(Buffer.from(k).toString('latin1')));
+    return run((key, entity) => found.set(Buffer.from(key).toString('latin1'), entity as E)).then(() =>
+      keys.map((k) => found.get(Buffer.from(k).toString('latin1'))),
+    );
   }
 }

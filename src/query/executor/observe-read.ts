@@ -73,15 +73,31 @@ async function* observed<T>(
  * await observeEach(observer, info, options, (record, onRow) => forEachRow(record, onRow), (k, e) => out.push(e));
  * ```
  */
-export async function observeEach<R extends unknown[]>(
+export function observeEach<R extends unknown[]>(
   observer: ReadObserver,
   info: CallInfo,
   options: QueryExecuteOptions,
   read: (record: CallRecord | undefined, onRow: (...row: R) => void) => Promise<void>,
   onRow: (...row: R) => void,
 ): Promise<void> {
-  const record = begin(observer, info, options);
-  if (record === undefined) return read(undefined, onRow);
+  // Unobserved, the read itself is returned: no async layer (and its promise) in between.
+  let record: CallRecord | undefined;
+  try {
+    record = begin(observer, info, options);
+    if (record === undefined) return read(undefined, onRow);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return observedEach(observer, record, options, read, onRow);
+}
+
+async function observedEach<R extends unknown[]>(
+  observer: ReadObserver,
+  record: CallRecord,
+  options: QueryExecuteOptions,
+  read: (record: CallRecord | undefined, onRow: (...row: R) => void) => Promise<void>,
+  onRow: (...row: R) => void,
+): Promise<void> {
   let failure: unknown;
   try {
     await read(record, (...row) => {

@@ -1,8 +1,10 @@
 import type { EntityMetadata } from '../../metadata/entity-metadata.js';
 import type { QueryPlan } from '../compiler/compile-query.js';
 import type { QueryRow } from './query-executor.js';
+import type { ReadRowsRequestData } from '../../model/read-rows-request.js';
+import type { RowData } from '../../model/row-data.js';
 import type { BigtableConnection } from '../../transport/bigtable-connection.js';
-import { readRowBatches } from '../../transport/read-rows.js';
+import { forEachRowBatch, readRowBatches } from '../../transport/read-rows.js';
 import { PlanRows } from './plan-rows.js';
 import type { PlanRunOptions } from './plan-rows.js';
 
@@ -58,7 +60,7 @@ export async function* runQueryPlan(
  * await forEachQueryRow(conn, 'devices', meta, plan, { hydrate: true }, (_key, entity) => entities.push(entity!));
  * ```
  */
-export async function forEachQueryRow(
+export function forEachQueryRow(
   connection: BigtableConnection,
   tableId: string,
   meta: EntityMetadata,
@@ -66,14 +68,41 @@ export async function forEachQueryRow(
   options: PlanRunOptions,
   onRow: (key: Uint8Array, entity: object | undefined) => void,
 ): Promise<void> {
-  const run = new PlanRows(meta, plan, options);
-  for (let request = run.firstRequest(); request; request = run.nextRequest(request)) {
-    for await (const rows of readRowBatches(connection, tableId, request, run.readOptions)) {
+  // Not an async function, and the rows taken by a callback: a `get` passes through no promise of its own here
+  // beyond the one that chains a further request (each a hook under a tracing context manager on Node 20).
+  let run: PlanRows;
+  try {
+    run = new PlanRows(meta, plan, options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  let threw = false;
+  let thrown: unknown;
+  // A row's own failure (a decode error, a throwing `onRow`) stops the read and is the call's, not the stream's.
+  const onBatch = (rows: readonly RowData[]): boolean => {
+    try {
       for (const row of rows) {
         if (!run.take(row)) continue;
         onRow(row.key, run.entity);
-        if (run.full) return;
+        if (run.full) return false;
       }
+      return true;
+    } catch (error) {
+      threw = true;
+      thrown = error;
+      return false;
     }
+  };
+  const readFrom = (request: ReadRowsRequestData | undefined): Promise<void> | undefined => {
+    if (request === undefined) return undefined;
+    return forEachRowBatch(connection, tableId, request, run.readOptions, onBatch).then(() => {
+      if (threw) throw thrown;
+      return run.full ? undefined : readFrom(run.nextRequest(request));
+    });
+  };
+  try {
+    return readFrom(run.firstRequest()) ?? Promise.resolve();
+  } catch (error) {
+    return Promise.reject(error);
   }
 }

@@ -51,12 +51,8 @@ export function fakeReadRowsConnection(attempts: FakeAttempt[]): {
   calls: FakeCall[];
 } {
   const calls: FakeCall[] = [];
-  const connection = {
-    appProfileId: undefined,
-    closeSignal: new AbortController().signal,
-    ready: async () => undefined,
-    tablePath: (id: string) => `projects/p/instances/i/tables/${id}`,
-    dataStub: fakeReadRowsStub((request: FakeCall['request'], options: FakeCall['options']) => {
+  const connection = fakeConnection(
+    fakeReadRowsStub((request: FakeCall['request'], options: FakeCall['options']) => {
       const attempt = attempts.shift();
       if (!attempt) throw new Error('unexpected extra ReadRows attempt');
       const call: FakeCall = { request, options, cancelled: false };
@@ -82,6 +78,17 @@ export function fakeReadRowsConnection(attempts: FakeAttempt[]): {
         },
       });
     }),
-  } as unknown as BigtableConnection;
+  );
   return { connection, calls };
+}
+
+/** A connection to nowhere whose data client is `dataStub` (a stub-level fake, see `fakeReadRowsStub`). */
+export function fakeConnection(dataStub: unknown): BigtableConnection {
+  return {
+    appProfileId: undefined,
+    closeSignal: new AbortController().signal,
+    ready: async () => undefined,
+    tablePath: (id: string) => `projects/p/instances/i/tables/${id}`,
+    dataStub,
+  } as unknown as BigtableConnection;
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { FEATURE_FLAGS_HEADER } from '../../../src/transport/feature-flags.js';
 import { AbortedError } from '../../../src/errors/aborted-error.js';
 import { DeadlineExceededError } from '../../../src/errors/deadline-exceeded-error.js';
@@ -7,9 +8,11 @@ import { ReadRowsStreamError } from '../../../src/errors/read-rows-stream-error.
 import { TransportError } from '../../../src/errors/transport-error.js';
 import type { ReadRowsRequestData } from '../../../src/model/read-rows-request.js';
 import type { ReadRowsOptions } from '../../../src/transport/read-rows.js';
-import { readRows } from '../../../src/transport/read-rows.js';
+import { forEachRowBatch, readRowBatches, readRows } from '../../../src/transport/read-rows.js';
+import type { BigtableConnection } from '../../../src/transport/bigtable-connection.js';
+import { encodeReadRowsResponse, fakeReadRowsStub } from '../../support/encode-read-rows-response.js';
 import type { FakeAttempt } from './fake-read-rows-connection.js';
-import { fakeReadRowsConnection, row } from './fake-read-rows-connection.js';
+import { fakeConnection, fakeReadRowsConnection, row } from './fake-read-rows-connection.js';
 
 const FAST: ReadRowsOptions = { retry: { initialBackoffMs: 0, maxBackoffMs: 0 } };
 
@@ -276,5 +279,84 @@ describe('readRows deadline and cancellation', () => {
     ]);
     for await (const _row of readRows(connection, 't', {})) break;
     expect(calls[0]!.cancelled).toBe(true);
+  });
+});
+
+/** A connection whose one ReadRows stream is fed by hand (as gRPC feeds it), to look at that stream afterwards. */
+function handFedConnection(): {
+  connection: BigtableConnection;
+  stream: () => Readable;
+  cancelled: () => boolean;
+} {
+  let stream: Readable | undefined;
+  let cancelled = false;
+  const connection = fakeConnection(
+    fakeReadRowsStub(() => {
+      const s = new Readable({ objectMode: true, read: () => undefined });
+      stream = s;
+      return Object.assign(s, {
+        cancel: () => {
+          cancelled = true;
+          s.destroy(Object.assign(new Error('Cancelled on client'), { code: 1 }));
+        },
+      });
+    }),
+  );
+  return { connection, stream: () => stream!, cancelled: () => cancelled };
+}
+
+/** The listeners of the read's own pull on a stream (the ones abandonStream and 'metadata' add aside). */
+const pullListeners = (stream: Readable): number[] =>
+  (['data', 'end', 'close', 'readable'] as const).map((e) => stream.listenerCount(e));
+
+describe('readRows leaving a stream', () => {
+  it('a consumer breaking out mid-stream cancels and destroys the stream and leaves no listener of the read on it', async () => {
+    const { connection, stream, cancelled } = handFedConnection();
+    const batches = readRowBatches(connection, 't', {});
+    const first = batches.next();
+    await new Promise((resolve) => setImmediate(resolve));
+    stream().push(encodeReadRowsResponse({ chunks: [row('a')] }));
+    stream().push(encodeReadRowsResponse({ chunks: [row('b')] }));
+    expect((await first).value?.map((r) => Buffer.from(r.key).toString())).toEqual(['a']);
+    await batches.return!();
+    expect(cancelled()).toBe(true);
+    expect(stream().destroyed).toBe(true);
+    expect(pullListeners(stream())).toEqual([0, 0, 0, 0]);
+    // One listener swallows the late CANCELLED status: no unhandled 'error'.
+    expect(stream().listenerCount('error')).toBe(1);
+  });
+
+  it('a callback consumer that stops cancels the stream the same way; one that reads to the end leaves it to end', async () => {
+    /** Feeds two responses (and the end when `end`) to a callback read that goes on while `goOn` says so. */
+    const read = async (goOn: boolean, end: boolean) => {
+      const fed = handFedConnection();
+      const seen: string[] = [];
+      const reading = forEachRowBatch(fed.connection, 't', {}, {}, (rows) => {
+        seen.push(...rows.map((r) => Buffer.from(r.key).toString()));
+        return goOn;
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      fed.stream().push(encodeReadRowsResponse({ chunks: [row('a')] }));
+      fed.stream().push(encodeReadRowsResponse({ chunks: [row('b')] }));
+      if (end) fed.stream().push(null);
+      await reading;
+      return { seen, cancelled: fed.cancelled(), listeners: pullListeners(fed.stream()) };
+    };
+    expect(await read(false, false)).toEqual({ seen: ['a'], cancelled: true, listeners: [0, 0, 0, 0] });
+    expect(await read(true, true)).toEqual({ seen: ['a', 'b'], cancelled: false, listeners: [0, 0, 0, 0] });
+  });
+
+  it('hands out the rows received before a retryable failure, then resumes after them', async () => {
+    const { connection, calls } = fakeReadRowsConnection([
+      { responses: [{ chunks: [row('a')] }, { chunks: [row('b')] }], errorCode: 14 },
+      { responses: [{ chunks: [row('c')] }] },
+    ]);
+    const keys: string[] = [];
+    await forEachRowBatch(connection, 't', {}, FAST, (rows) => {
+      keys.push(...rows.map((r) => Buffer.from(r.key).toString()));
+      return true;
+    });
+    expect(keys).toEqual(['a', 'b', 'c']);
+    expect(text(calls[1]!.request.rows?.rowRanges?.[0]?.startKeyOpen)).toBe('b');
   });
 });

@@ -1,34 +1,17 @@
 import { expect, it } from 'vitest';
-import { Column, Entity, Family, KeyPart } from '../../../decorators/index.js';
 import { lintEntities } from '../../../src/lint/index.js';
 import { getEntityMetadata } from '../../../src/metadata/entity-registry.js';
 import { InvalidArgumentError } from '../../../src/errors/invalid-argument-error.js';
 import { useMapper } from '../../../src/testing/vitest/use-mapper.js';
+import { mediaModule } from '../../fixtures/entities/media-module.js';
 
 // A module of entities evaluated twice in one process (a dev server's reload, two copies of it in a bundle): the
 // second evaluation gives new classes with the same names and layouts, which replace the first ones.
-function mediaModule() {
-  @Entity({ table: 'redefined_media', prefix: 'video' })
-  @Family('d')
-  class Video {
-    @KeyPart(0, 'string') videoId!: string;
-    @Column({ family: 'd', codec: 'string' }) title!: string;
-  }
-  @Entity({ table: 'redefined_media', parent: Video, literal: 'c' })
-  @Family('c')
-  class Comment {
-    videoId!: string;
-    @KeyPart(0, { type: 'reversedTimestamp' }) at!: Date;
-    @Column({ family: 'c', codec: 'string' }) text!: string;
-  }
-  return { Video, Comment };
-}
-
-const before = mediaModule();
+const before = mediaModule('redefined_media');
 // Used before the reload, as a running dev server would have.
 getEntityMetadata(before.Video);
 getEntityMetadata(before.Comment);
-const { Video, Comment } = mediaModule();
+const { Video, Comment } = mediaModule('redefined_media');
 const mapper = useMapper([Video, Comment]);
 
 it('the reloaded entities work everywhere: writes, reads, collections, prefix deletes, schema plan and lint', async () => {

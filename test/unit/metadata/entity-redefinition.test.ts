@@ -5,6 +5,7 @@ import { defineEntity } from '../../../src/metadata/define-entity.js';
 import type { EntityClass } from '../../../src/metadata/entity-metadata.js';
 import { EntityRegistry, defaultRegistry, getEntityMetadata } from '../../../src/metadata/entity-registry.js';
 import { moduleEntities } from '../../../src/metadata/module-entities.js';
+import { mediaModule } from '../../fixtures/entities/media-module.js';
 
 // The same entity declaration evaluated twice in one process: a dev server reloading a module, or two copies of a
 // module in a bundle. Each call below is one evaluation of the "module", giving a new class of the same name.
@@ -29,23 +30,6 @@ function editedDeviceModule(table: string) {
     @Column({ family: 'd', codec: 'int64AsNumber', optional: true }) extra?: number;
   }
   return { Device };
-}
-
-function videoModule(table: string) {
-  @Entity({ table, prefix: 'video' })
-  @Family('d')
-  class Video {
-    @KeyPart(0, 'string') videoId!: string;
-    @Column({ family: 'd', codec: 'string' }) title!: string;
-  }
-  @Entity({ table, parent: Video, literal: 'c' })
-  @Family('c')
-  class Comment {
-    videoId!: string;
-    @KeyPart(0, { type: 'reversedTimestamp' }) at!: Date;
-    @Column({ family: 'c', codec: 'string' }) text!: string;
-  }
-  return { Video, Comment };
 }
 
 function problemsOf(run: () => unknown): string[] {
@@ -85,9 +69,9 @@ describe('an entity declared twice in one process', () => {
   });
 
   it('with a parent: the reloaded parent and child are each other’s siblings, the old ones no longer', () => {
-    const first = videoModule('redef_tree');
+    const first = mediaModule('redef_tree');
     getEntityMetadata(first.Comment);
-    const second = videoModule('redef_tree');
+    const second = mediaModule('redef_tree');
     expect(getEntityMetadata(second.Comment).parent).toBe(second.Video);
     const siblings = (target: EntityClass): EntityClass[] =>
       defaultRegistry.tableSiblings(target).map((m) => m.target);

@@ -80,7 +80,7 @@ function layoutAspects(meta: EntityMetadata): Map<string, string> {
  *
  * @example
  * ```ts
- * layoutDifference(getEntityMetadata(Device), getEntityMetadata(ReloadedDevice)); // undefined: same layout
+ * layoutDifference(meta, getEntityMetadata(Device)); // undefined: the same layout
  * ```
  */
 export function layoutDifference(a: EntityMetadata, b: EntityMetadata): string | undefined {
@@ -101,7 +101,7 @@ export function layoutDifference(a: EntityMetadata, b: EntityMetadata): string |
  *
  * @example
  * ```ts
- * isRedefinition(getEntityMetadata(Device), getEntityMetadata(ReloadedDevice)); // true
+ * isRedefinition(meta, getEntityMetadata(Device)); // true when meta is another class named Device, of the same layout
  * ```
  */
 export function isRedefinition(a: EntityMetadata, b: EntityMetadata): boolean {
@@ -114,7 +114,7 @@ export function isRedefinition(a: EntityMetadata, b: EntityMetadata): boolean {
  *
  * @example
  * ```ts
- * isSameNamed(getEntityMetadata(Device), getEntityMetadata(ReloadedDevice)); // true
+ * isSameNamed(meta, getEntityMetadata(Device)); // true when meta is another class named Device, in its table
  * ```
  */
 export function isSameNamed(a: EntityMetadata, b: EntityMetadata): boolean {

@@ -75,8 +75,9 @@ function layoutAspects(meta: EntityMetadata): Map<string, string> {
 
 /**
  * The first difference between the stored layouts of two entity definitions (`property extra: column d:extra
- * (int64AsNumber, optional) in one, none in the other`), or `undefined` when they store their rows identically: same table, parent name, key,
- * families, properties with their codecs, version and schema-evolution cells.
+ * (int64AsNumber, optional) in one, none in the other`), or `undefined` when they store their rows identically:
+ * same table, parent name, key, families, properties with their codecs (by name), version and schema-evolution
+ * cells.
  *
  * @example
  * ```ts

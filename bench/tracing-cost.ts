@@ -47,7 +47,7 @@ interface Registration {
   /** A `call` event listener on the row's mapper: every call makes its record, with no SDK to report to. */
   readonly listener?: boolean;
   /** The mapper's `observe` switches (a mapper per row: its observer caches the instruments). */
-  readonly observe?: { tracing?: boolean; metrics?: boolean };
+  readonly observe?: { tracing?: boolean; metrics?: boolean; builtinMetrics?: boolean };
 }
 
 /** Each row adds one part to the context manager's row, or registers a provider alone (no context manager). */
@@ -59,8 +59,14 @@ const ROWS: Record<string, Registration> = {
   'tracer (spans), no context manager': { tracer: true },
   'meter (metrics), no context manager': { meter: true },
   'context manager + tracer (spans)': { context: true, tracer: true },
-  'context manager + meter (metrics, built-in metrics)': { context: true, meter: true },
+  'context manager + meter (metrics)': { context: true, meter: true },
   'context manager + tracer + meter (production SDK)': { context: true, tracer: true, meter: true },
+  "the same, mapper observe: { builtinMetrics: true } (Google's client-side metrics too)": {
+    context: true,
+    tracer: true,
+    meter: true,
+    observe: { builtinMetrics: true },
+  },
   'the same, mapper observe: { tracing: false, metrics: false }': {
     context: true,
     tracer: true,

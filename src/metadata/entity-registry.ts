@@ -4,6 +4,7 @@ import type { MetadataProblem } from '../errors/metadata-error.js';
 import { checkTableSiblings } from './check-table-siblings.js';
 import { declarationGeneration } from './declaration-store.js';
 import type { EntityClass, EntityMetadata } from './entity-metadata.js';
+import { isRedefinition } from './layout-difference.js';
 import { resolveEntity } from './resolve-entity.js';
 
 interface Cached {
@@ -42,6 +43,8 @@ export class EntityRegistry {
     object,
     { readonly generation: number; readonly size: number; readonly list: readonly EntityMetadata[] }
   >();
+  // When the superseded definitions were last dropped (see dropSuperseded).
+  private pruned = { generation: -1, size: -1 };
 
   constructor(entities: Iterable<EntityClass> = []) {
     checkIterable(
@@ -61,8 +64,12 @@ export class EntityRegistry {
     this.members.add(target);
   }
 
-  /** The registered classes, in registration order. */
+  /**
+   * The registered classes, in registration order. A class defined again with the same name, table and layout (a
+   * module evaluated twice) is listed once: the newer definition replaces the older.
+   */
   entities(): readonly EntityClass[] {
+    this.dropSuperseded();
     return [...this.members];
   }
 
@@ -99,6 +106,7 @@ export class EntityRegistry {
   resolveAll(): EntityMetadata[] {
     const all: EntityMetadata[] = [];
     const problems: MetadataProblem[] = [];
+    this.dropSuperseded();
     for (const target of this.members) {
       try {
         all.push(this.resolve(target));
@@ -125,13 +133,46 @@ export class EntityRegistry {
     return list;
   }
 
+  /**
+   * Drops every class that a newer registration redefines (same name, table and layout: the same declaration
+   * evaluated again by a dev server's reload or a second copy of its module), so that the newer class is the one
+   * listed and resolved with the model. Only classes sharing a name are resolved for this.
+   */
+  private dropSuperseded(): void {
+    const generation = declarationGeneration();
+    if (this.pruned.generation === generation && this.pruned.size === this.members.size) return;
+    const byName = new Map<string, EntityClass[]>();
+    for (const target of this.members) {
+      const named = byName.get(target.name);
+      if (named) named.push(target);
+      else byName.set(target.name, [target]);
+    }
+    for (const named of byName.values()) {
+      if (named.length < 2) continue;
+      const resolved = named.flatMap((target) => {
+        try {
+          return [resolveOwn(target)];
+        } catch {
+          return []; // an invalid class reports its own problems when it is used
+        }
+      });
+      resolved.forEach((older, i) => {
+        if (resolved.slice(i + 1).some((newer) => isRedefinition(older, newer)))
+          this.members.delete(older.target);
+      });
+    }
+    this.pruned = { generation, size: this.members.size };
+  }
+
   private siblingsOf(metadata: EntityMetadata): EntityMetadata[] {
     const siblings: EntityMetadata[] = [];
+    this.dropSuperseded();
     for (const other of this.members) {
       if (other === metadata.target) continue;
       try {
         const resolved = resolveOwn(other);
-        if (resolved.table === metadata.table) siblings.push(resolved);
+        // Another definition of the same entity is the entity itself, not a second type sharing its table.
+        if (resolved.table === metadata.table && !isRedefinition(metadata, resolved)) siblings.push(resolved);
       } catch {
         // An invalid sibling reports its own problems when it is used; it cannot be compared meanwhile.
       }

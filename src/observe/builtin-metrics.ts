@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Attributes, Counter, Histogram, Meter } from '@opentelemetry/api';
+import type { Attributes, Histogram, Meter } from '@opentelemetry/api';
 import { readBigtableResponseHeaders } from './bigtable-response-headers.js';
+import { CounterSums, addTo, attributesKey } from './counter-sums.js';
 import type { AttemptRecord, BuiltinOperation, CallInfo, OperationMeter } from './call-record.js';
 
 /** The prefix of every built-in metric's name, as Google's clients name them. */
@@ -100,10 +101,80 @@ interface BuiltinAttributeSets {
   readonly status: string;
   readonly streaming: Attributes;
   readonly plain: Attributes;
+  /** The content key of `plain` (its counters' totals are kept under it). */
+  readonly plainKey: string;
   readonly noStatus: Attributes;
 }
 
 const MAX_ATTRIBUTE_SETS = 1_000;
+
+/** The built-in counters, in their slot order (see CounterSums). */
+const BUILTIN_COUNTERS = [
+  {
+    name: BUILTIN_METRIC_PREFIX + 'retry_count',
+    unit: '1',
+    description: 'Attempts sent after the first attempt of an operation.',
+  },
+  {
+    name: BUILTIN_METRIC_PREFIX + 'connectivity_error_count',
+    unit: '1',
+    description:
+      "Attempts whose response carried no server-timing header: they did not reach Google's network.",
+  },
+];
+const RETRY_COUNT = 0;
+const CONNECTIVITY_ERRORS = 1;
+
+/** The built-in metrics' instruments on one meter. */
+interface BuiltinInstruments {
+  readonly operationLatencies: Histogram;
+  readonly attemptLatencies: Histogram;
+  readonly firstResponseLatencies: Histogram;
+  readonly serverLatencies: Histogram;
+  readonly applicationLatencies: Histogram;
+  readonly throttlingLatencies: Histogram;
+  readonly counters: CounterSums;
+}
+
+/** The instruments made on each meter: shared by every mapper of the process (see CounterSums). */
+const byMeter = new WeakMap<Meter, BuiltinInstruments>();
+
+function instrumentsOf(meter: Meter): BuiltinInstruments {
+  let made = byMeter.get(meter);
+  if (made !== undefined) return made;
+  const histogram = (name: string, description: string): Histogram =>
+    meter.createHistogram(BUILTIN_METRIC_PREFIX + name, {
+      unit: 'ms',
+      description,
+      advice: { explicitBucketBoundaries: LATENCY_BUCKETS_MS },
+    });
+  made = {
+    operationLatencies: histogram(
+      'operation_latencies',
+      'Total latency of an operation (one RPC with all its retries) from start to end.',
+    ),
+    attemptLatencies: histogram('attempt_latencies', 'Latency of each RPC attempt.'),
+    firstResponseLatencies: histogram(
+      'first_response_latencies',
+      'Latency from the start of a ReadRows operation until its first response arrived.',
+    ),
+    serverLatencies: histogram(
+      'server_latencies',
+      "The server's latency of an attempt, from the server-timing header (gfet4t7).",
+    ),
+    applicationLatencies: histogram(
+      'application_latencies',
+      'ReadRows: the time the application held the operation between receiving rows and asking for more.',
+    ),
+    throttlingLatencies: histogram(
+      'throttling_latencies',
+      'The time an attempt waited for MutateRows flow control (RateLimitInfo) before it was sent.',
+    ),
+    counters: new CounterSums(meter, BUILTIN_COUNTERS),
+  };
+  byMeter.set(meter, made);
+  return made;
+}
 
 /**
  * The client-side ("built-in") metrics Google's Bigtable clients record, with their names, units and attributes,
@@ -126,8 +197,7 @@ export class BuiltinMetrics implements OperationMeter {
   private readonly serverLatencies: Histogram;
   private readonly applicationLatencies: Histogram;
   private readonly throttlingLatencies: Histogram;
-  private readonly retryCount: Counter;
-  private readonly connectivityErrors: Counter;
+  private readonly counters: CounterSums;
   private readonly attributeSets = new Map<string, BuiltinAttributeSets>();
   private lastSets: BuiltinAttributeSets | undefined;
 
@@ -135,40 +205,14 @@ export class BuiltinMetrics implements OperationMeter {
     meter: Meter,
     private readonly target: BuiltinTarget,
   ) {
-    const histogram = (name: string, description: string): Histogram =>
-      meter.createHistogram(BUILTIN_METRIC_PREFIX + name, {
-        unit: 'ms',
-        description,
-        advice: { explicitBucketBoundaries: LATENCY_BUCKETS_MS },
-      });
-    const counter = (name: string, description: string): Counter =>
-      meter.createCounter(BUILTIN_METRIC_PREFIX + name, { unit: '1', description });
-    this.operationLatencies = histogram(
-      'operation_latencies',
-      'Total latency of an operation (one RPC with all its retries) from start to end.',
-    );
-    this.attemptLatencies = histogram('attempt_latencies', 'Latency of each RPC attempt.');
-    this.firstResponseLatencies = histogram(
-      'first_response_latencies',
-      'Latency from the start of a ReadRows operation until its first response arrived.',
-    );
-    this.serverLatencies = histogram(
-      'server_latencies',
-      "The server's latency of an attempt, from the server-timing header (gfet4t7).",
-    );
-    this.applicationLatencies = histogram(
-      'application_latencies',
-      'ReadRows: the time the application held the operation between receiving rows and asking for more.',
-    );
-    this.throttlingLatencies = histogram(
-      'throttling_latencies',
-      'The time an attempt waited for MutateRows flow control (RateLimitInfo) before it was sent.',
-    );
-    this.retryCount = counter('retry_count', 'Attempts sent after the first attempt of an operation.');
-    this.connectivityErrors = counter(
-      'connectivity_error_count',
-      "Attempts whose response carried no server-timing header: they did not reach Google's network.",
-    );
+    const instruments = instrumentsOf(meter);
+    this.operationLatencies = instruments.operationLatencies;
+    this.attemptLatencies = instruments.attemptLatencies;
+    this.firstResponseLatencies = instruments.firstResponseLatencies;
+    this.serverLatencies = instruments.serverLatencies;
+    this.applicationLatencies = instruments.applicationLatencies;
+    this.throttlingLatencies = instruments.throttlingLatencies;
+    this.counters = instruments.counters;
   }
 
   /**
@@ -205,7 +249,18 @@ export class BuiltinMetrics implements OperationMeter {
       });
       const plain: Attributes = Object.freeze({ ...noStatus, status });
       const streaming = Object.freeze({ ...plain, streaming: String(STREAMING.has(rpc)) });
-      sets = { table, rpc, appProfile, cluster, zone, status, noStatus, plain, streaming };
+      sets = {
+        table,
+        rpc,
+        appProfile,
+        cluster,
+        zone,
+        status,
+        noStatus,
+        plain,
+        plainKey: attributesKey(plain),
+        streaming,
+      };
       // Low cardinality by design; the bound only guards against a table name made per call.
       if (this.attributeSets.size >= MAX_ATTRIBUTE_SETS) this.attributeSets.clear();
       this.attributeSets.set(key, sets);
@@ -240,7 +295,7 @@ export class BuiltinMetrics implements OperationMeter {
     if (serverLatencyMs !== undefined) this.serverLatencies.record(serverLatencyMs, sets.streaming);
     // Only an attempt whose headers or trailers were seen can say the header was missing (a read that got its rows
     // and left before any metadata cannot).
-    else if (connectivityError) this.connectivityErrors.add(1, sets.plain);
+    else if (connectivityError) addTo(this.counters.slots(sets.plainKey, sets.plain), CONNECTIVITY_ERRORS, 1);
   }
 
   /** Records one ended operation. */
@@ -248,7 +303,8 @@ export class BuiltinMetrics implements OperationMeter {
     const sets = this.attributesOf(operation);
     const { startedAt, firstResponseAt, blockedMs } = operation;
     this.operationLatencies.record(endedAt - startedAt, sets.streaming);
-    this.retryCount.add(operation.retries, sets.plain);
+    // Google's clients record it for every operation, 0 included.
+    addTo(this.counters.slots(sets.plainKey, sets.plain), RETRY_COUNT, operation.retries);
     if (firstResponseAt !== undefined && operation.rpc === 'ReadRows')
       this.firstResponseLatencies.record(firstResponseAt - startedAt, sets.plain);
     // Google's clients give this one neither status nor streaming.

@@ -3,6 +3,7 @@ import { PartialWriteError } from '../errors/partial-write-error.js';
 import { printableKey } from '../errors/printable-key.js';
 import { BuiltinMetrics, statusNameOf } from './builtin-metrics.js';
 import { CallMetrics } from './call-metrics.js';
+import { attributesKey } from './counter-sums.js';
 import type { AttemptRecord, CallInfo, RecordSink } from './call-record.js';
 import { CallRecord } from './call-record.js';
 import type { CallSummary, RetryNotice, ScanWarning } from './call-summary.js';
@@ -38,6 +39,8 @@ export interface ObserverEvents<W> {
 /** The shared attributes of one (table, operation, entity): metric points' and spans' (the metric ones plus the server). */
 interface AttributeSets {
   readonly base: Attributes;
+  /** The content key of `base` (its counters' totals are kept under it). */
+  readonly baseKey: string;
   readonly span: Attributes;
   /** The span name of a call: `{db.operation.name} {db.collection.name}`, or the operation alone. */
   readonly name: string;
@@ -140,7 +143,7 @@ export class CallObserver<W = never> {
    */
   private readonly instruments = new WeakMap<
     MeterProvider,
-    { metrics: CallMetrics; builtin: BuiltinMetrics }
+    { metrics: CallMetrics; builtin: BuiltinMetrics | undefined }
   >();
   private readonly attributeSets = new Map<string, AttributeSets>();
 
@@ -174,8 +177,11 @@ export class CallObserver<W = never> {
         const meter = provider.getMeter(INSTRUMENTATION_NAME);
         const { projectId = '', instance, appProfileId } = this.endpoint;
         made = {
-          metrics: new CallMetrics(meter),
-          builtin: new BuiltinMetrics(meter, { projectId, instance, appProfileId }),
+          metrics: CallMetrics.of(meter),
+          builtin:
+            this.options.builtinMetrics === true
+              ? new BuiltinMetrics(meter, { projectId, instance, appProfileId })
+              : undefined,
         };
         this.instruments.set(provider, made);
       }
@@ -249,7 +255,12 @@ export class CallObserver<W = never> {
       });
       // Low cardinality by design; the bound only guards against a table name made per call.
       if (this.attributeSets.size >= MAX_ATTRIBUTE_SETS) this.attributeSets.clear();
-      sets = { base, span, name: info.table === '' ? operation : `${operation} ${info.table}` };
+      sets = {
+        base,
+        baseKey: attributesKey(base),
+        span,
+        name: info.table === '' ? operation : `${operation} ${info.table}`,
+      };
       this.attributeSets.set(key, sets);
     }
     return sets;
@@ -329,7 +340,10 @@ export class CallObserver<W = never> {
     const { otel } = this;
     if (otel) {
       const metrics = this.activeMetrics(otel);
-      metrics?.record(record, this.attributesOf(record.info, record.info.operation).base, errorType);
+      if (metrics !== undefined) {
+        const sets = this.attributesOf(record.info, record.info.operation);
+        metrics.record(record, sets.base, sets.baseKey, errorType);
+      }
     }
     if (this.events.listens('call')) this.events.emit('call', summaryOf(record, error, errorType));
     if (

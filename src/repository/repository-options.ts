@@ -8,6 +8,7 @@ import {
   checkObject,
   checkOptions,
 } from '../errors/check-argument.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Clock } from '../mapping/save-timestamp.js';
 import type { ObserveOptions } from '../observe/observe-options.js';
 import type { CallTimeouts } from '../transport/call-timeouts.js';
@@ -100,7 +101,14 @@ export function checkRepositoryOptions(api: string, options: unknown): asserts o
   }
   // A switch that is no boolean ('off') would leave tracing on without a word.
   const observe = o.observe as Record<string, unknown> | undefined;
-  for (const name of ['tracing', 'metrics', 'recordKeys'] as const) {
+  for (const name of ['tracing', 'metrics', 'builtinMetrics', 'recordKeys'] as const) {
     if (observe?.[name] !== undefined) checkBoolean(site(`observe.${name}`), observe[name]);
   }
+  // Asking for Google's metrics with metrics off would record nothing without a word.
+  if (observe?.['builtinMetrics'] === true && observe['metrics'] === false)
+    throw new InvalidArgumentError({
+      ...site('observe.builtinMetrics'),
+      value: true,
+      expected: 'false (or absent) when observe.metrics is false: the built-in metrics are metrics',
+    });
 }

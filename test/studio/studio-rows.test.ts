@@ -8,7 +8,7 @@ import { Mapper } from '../../src/index.js';
 import { startStudio } from '../../src/studio/index.js';
 import type { StudioServer } from '../../src/studio/index.js';
 import { Account, Event, Gadget, emulatorHost, freshInstance } from './studio-fixtures.js';
-import type { Bytes, ErrorJson, RowJson } from './studio-support.js';
+import type { Bytes, EntityRow, ErrorJson } from './studio-support.js';
 import { get } from './studio-support.js';
 
 const ROWS = 5_000;
@@ -102,7 +102,7 @@ describe('studio rows API', () => {
   });
 
   it('shows <script>, control characters, invalid UTF-8 and large cells as escaped, truncated display objects', async () => {
-    const answer = await get<{ rows: RowJson[] }>(
+    const answer = await get<{ rows: EntityRow[] }>(
       studio,
       `/api/rows?entity=Gadget&prefix=${encodeURIComponent('{"kind":"xss"}')}`,
     );
@@ -171,7 +171,7 @@ describe('studio rows API', () => {
     for (let page = 0; page < 3; page++) {
       calls.length = 0;
       const path: string = `/api/rows?entity=Event&pageSize=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-      const answer = await get<{ rows: RowJson[]; nextCursor: string | null }>(studio, path);
+      const answer = await get<{ rows: EntityRow[]; nextCursor: string | null }>(studio, path);
       expect(answer.status).toBe(200);
       expect(answer.json.rows).toHaveLength(50);
       seen.push(...answer.json.rows.map((r) => r.keyParts.seq!.json));
@@ -182,9 +182,9 @@ describe('studio rows API', () => {
       expect(cursor).toEqual(expect.any(String));
     }
     expect(seen).toEqual(Array.from({ length: 150 }, (_, i) => i));
-    const reverse = await get<{ rows: RowJson[] }>(studio, '/api/rows?entity=Event&pageSize=2&reverse=1');
+    const reverse = await get<{ rows: EntityRow[] }>(studio, '/api/rows?entity=Event&pageSize=2&reverse=1');
     expect(reverse.json.rows.map((r) => r.keyParts.seq!.json)).toEqual([ROWS - 1, ROWS - 2]);
-    const ranged = await get<{ rows: RowJson[] }>(
+    const ranged = await get<{ rows: EntityRow[] }>(
       studio,
       `/api/rows?entity=Event&pageSize=3&prefix=${encodeURIComponent('{"stream":"s1"}')}&start=${encodeURIComponent('{"seq":"4990"}')}`,
     );

@@ -1,5 +1,6 @@
 // Talking to an in-process studio over HTTP with Node's fetch, as the browser app does (token header, JSON).
 import type { StudioServer } from '../../src/studio/index.js';
+import type { ApiError } from '../../src/studio/ui/types.js';
 
 export interface Answer<T = Record<string, unknown>> {
   readonly status: number;
@@ -38,30 +39,10 @@ export async function post<T = Record<string, unknown>>(
   return { status: response.status, text, json: JSON.parse(text) as T };
 }
 
-/** Bytes display object (docs/studio.md, "API"). */
-export interface Bytes {
-  readonly size: number;
-  readonly hex: string;
-  readonly text: string;
-  readonly utf8: boolean;
-  readonly truncated: boolean;
-}
+// The wire types are the browser app's own (src/studio/ui/types.ts, types only): the tests read what the page reads.
+export type { Bytes, EntityRow } from '../../src/studio/ui/types.js';
 
-export interface Value {
-  readonly type: string;
-  readonly text: string;
-  readonly truncated: boolean;
-  readonly json?: unknown;
-}
-
-export interface RowJson {
-  readonly key: Bytes;
-  readonly keyParts: Record<string, Value>;
-  readonly values: Record<string, Value>;
-  readonly version?: string;
-  readonly decodeError?: { name: string; code: string; message: string };
-}
-
+/** An error answer; the server always sends `details` (an object, possibly empty). */
 export interface ErrorJson {
-  readonly error: { name: string; code: string; message: string; details: Record<string, unknown> };
+  readonly error: ApiError & { readonly details: Readonly<Record<string, unknown>> };
 }

@@ -6,7 +6,7 @@ import { startStudio } from '../../src/studio/index.js';
 import type { StudioServer } from '../../src/studio/index.js';
 import { Comment, Video } from '../fixtures/cli/media.js';
 import { Event, Gadget, emulatorHost, freshInstance } from './studio-fixtures.js';
-import type { Bytes, ErrorJson, RowJson } from './studio-support.js';
+import type { Bytes, EntityRow, ErrorJson } from './studio-support.js';
 import { get, post } from './studio-support.js';
 
 // A timestamp first in the key: lint's key-timestamp-first, a hotspot the key view must name.
@@ -225,7 +225,7 @@ describe('studio schema, keys and query', () => {
 
   it('runs the query: its rows and what the read cost', async () => {
     const { status, json } = await post<{
-      rows: RowJson[];
+      rows: EntityRow[];
       stats: { rowsReceived: number; rowsReturned: number; requests: number; durationMs: number };
       typescript: string;
     }>(studio, '/api/query/run', {
@@ -274,7 +274,7 @@ describe('studio schema, keys and query', () => {
     expect(explained.json.typescript).toContain(
       'await mapper.collection({ Video, Comment })\n  .key({ videoId: "v1" })',
     );
-    const run = await post<{ rows: (RowJson & { entity: string })[]; stats: { rowsReturned: number } }>(
+    const run = await post<{ rows: (EntityRow & { entity: string })[]; stats: { rowsReturned: number } }>(
       studio,
       '/api/query/run',
       {

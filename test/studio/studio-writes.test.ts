@@ -6,7 +6,7 @@ import { Mapper } from '../../src/index.js';
 import { startStudio } from '../../src/studio/index.js';
 import type { StudioServer } from '../../src/studio/index.js';
 import { Account, Gadget, emulatorHost, freshInstance } from './studio-fixtures.js';
-import type { ErrorJson, RowJson } from './studio-support.js';
+import type { EntityRow, ErrorJson } from './studio-support.js';
 import { get, post } from './studio-support.js';
 
 const hex = (text: string): string => Buffer.from(text).toString('hex');
@@ -36,8 +36,8 @@ describe('studio writes', () => {
     await mapper.close();
   });
 
-  async function rowOf(entity: string, prefix: object): Promise<RowJson> {
-    const answer = await get<{ rows: RowJson[] }>(
+  async function rowOf(entity: string, prefix: object): Promise<EntityRow> {
+    const answer = await get<{ rows: EntityRow[] }>(
       studio,
       `/api/rows?entity=${entity}&prefix=${encodeURIComponent(JSON.stringify(prefix))}`,
     );

@@ -1,7 +1,7 @@
 import type { CollectionQuery } from '../../index.js';
 import type { EntityMetadata } from '../../metadata/public/index.js';
 import { entityRowDisplay } from './entity-row-display.js';
-import { StudioRefusal } from './http-json.js';
+import { StudioError } from './studio-error.js';
 import { parseKeyParts } from './key-part-input.js';
 import { bad, formConditions, queryLimit, requestJson, runStats, source } from './query-form.js';
 import type { StudioContext } from './studio-context.js';
@@ -21,7 +21,7 @@ interface BuiltCollection {
 function buildCollection(context: StudioContext, body: Readonly<Record<string, unknown>>): BuiltCollection {
   const members = context.collections().get(String(body.collection));
   if (!members)
-    throw new StudioRefusal(
+    throw new StudioError(
       404,
       'STUDIO_UNKNOWN_COLLECTION',
       `no collection is named ${JSON.stringify(body.collection)}`,

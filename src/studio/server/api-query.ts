@@ -3,7 +3,7 @@ import type { EntityMetadata } from '../../metadata/public/index.js';
 import { bad, formConditions, queryLimit, requestJson, runStats, source } from './query-form.js';
 import { entityRowDisplay } from './entity-row-display.js';
 import { parseKeyParts } from './key-part-input.js';
-import { StudioRefusal } from './http-json.js';
+import { StudioError } from './studio-error.js';
 import type { StudioContext } from './studio-context.js';
 import { explainCollection, runCollection } from './api-collection-query.js';
 
@@ -16,7 +16,7 @@ interface BuiltQuery {
 /** Builds the `find` a query form describes, and the same query as TypeScript. */
 function buildQuery(context: StudioContext, body: Readonly<Record<string, unknown>>): BuiltQuery {
   if (body.kind !== undefined && body.kind !== 'find')
-    throw new StudioRefusal(400, 'STUDIO_BAD_REQUEST', 'kind must be "find" or "collection"', {
+    throw new StudioError(400, 'STUDIO_BAD_REQUEST', 'kind must be "find" or "collection"', {
       kind: typeof body.kind === 'string' ? body.kind : null,
     });
   const meta = context.entity(body.entity);

@@ -6,7 +6,7 @@ import { tableIdOf } from './api-overview.js';
 import { boundedInt, hexBytes, required } from './query-params.js';
 import { MAX_PAGE_SIZE } from './api-rows.js';
 import type { StudioContext } from './studio-context.js';
-import { StudioRefusal } from './http-json.js';
+import { StudioError } from './studio-error.js';
 
 /** Every cell of a row, every version, as display objects. */
 export function rawRowDisplay(row: RowData): object {
@@ -37,7 +37,7 @@ export async function apiRow(context: StudioContext, params: URLSearchParams): P
     rows: { rowKeys: [key], rowRanges: [] },
   }))
     return rawRowDisplay(row);
-  throw new StudioRefusal(404, 'STUDIO_ROW_NOT_FOUND', 'the row has no cell', {
+  throw new StudioError(404, 'STUDIO_ROW_NOT_FOUND', 'the row has no cell', {
     table,
     key: bytesDisplay(key),
   });

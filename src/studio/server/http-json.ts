@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BigtableMapperError } from '../../index.js';
+import { StudioError } from './studio-error.js';
 
 /** The security headers of every answer (docs/studio.md, "Security"); no CORS header ever. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -12,28 +13,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
-
-/**
- * An answer the studio refuses with, as JSON: the refusals of the server itself (token, host, origin, writes
- * disabled, unknown route) carry a `STUDIO_*` code; the library's errors carry theirs.
- *
- * @example
- * ```ts
- * throw new StudioRefusal(403, 'STUDIO_WRITES_DISABLED', 'start the studio with --allow-writes to edit rows');
- * ```
- */
-export class StudioRefusal extends Error {
-  override readonly name = 'StudioError';
-
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details: Readonly<Record<string, unknown>> = {},
-  ) {
-    super(message);
-  }
-}
 
 /** Writes a JSON answer with the security headers. */
 export function sendJson(response: ServerResponse, status: number, body: unknown): void {
@@ -96,7 +75,7 @@ export function sendError(response: ServerResponse, error: unknown): void {
     response.destroy();
     return;
   }
-  if (error instanceof StudioRefusal) {
+  if (error instanceof StudioError) {
     sendJson(response, error.status, {
       error: { name: 'StudioError', code: error.code, message: error.message, details: error.details },
     });
@@ -128,7 +107,7 @@ export async function readJsonBody(request: IncomingMessage): Promise<Record<str
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > MAX_BODY)
-      throw new StudioRefusal(
+      throw new StudioError(
         413,
         'STUDIO_BODY_TOO_LARGE',
         `a request body may have at most ${MAX_BODY} bytes`,
@@ -139,9 +118,9 @@ export async function readJsonBody(request: IncomingMessage): Promise<Record<str
   try {
     body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {
-    throw new StudioRefusal(400, 'STUDIO_BAD_REQUEST', 'the request body must be a JSON object');
+    throw new StudioError(400, 'STUDIO_BAD_REQUEST', 'the request body must be a JSON object');
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new StudioRefusal(400, 'STUDIO_BAD_REQUEST', 'the request body must be a JSON object');
+    throw new StudioError(400, 'STUDIO_BAD_REQUEST', 'the request body must be a JSON object');
   return body as Record<string, unknown>;
 }

@@ -1,4 +1,4 @@
-import { StudioRefusal } from './http-json.js';
+import { StudioError } from './studio-error.js';
 
 /** An integer query parameter within [1, max], or its default. */
 export function boundedInt(params: URLSearchParams, name: string, fallback: number, max: number): number {
@@ -6,7 +6,7 @@ export function boundedInt(params: URLSearchParams, name: string, fallback: numb
   if (text === null || text === '') return fallback;
   const n = Number(text);
   if (!Number.isSafeInteger(n) || n < 1 || n > max)
-    throw new StudioRefusal(400, 'STUDIO_BAD_REQUEST', `${name} must be an integer from 1 to ${max}`, {
+    throw new StudioError(400, 'STUDIO_BAD_REQUEST', `${name} must be an integer from 1 to ${max}`, {
       parameter: name,
       value: text,
     });
@@ -17,7 +17,7 @@ export function boundedInt(params: URLSearchParams, name: string, fallback: numb
 export function required(params: URLSearchParams, name: string): string {
   const value = params.get(name);
   if (value === null || value === '')
-    throw new StudioRefusal(400, 'STUDIO_BAD_REQUEST', `the query parameter ${name} is required`, {
+    throw new StudioError(400, 'STUDIO_BAD_REQUEST', `the query parameter ${name} is required`, {
       parameter: name,
     });
   return value;
@@ -26,6 +26,6 @@ export function required(params: URLSearchParams, name: string): string {
 /** Bytes given as hex (a row key in a URL or a body). */
 export function hexBytes(name: string, value: unknown): Uint8Array {
   if (typeof value !== 'string' || !/^([0-9a-fA-F]{2})*$/.test(value))
-    throw new StudioRefusal(400, 'STUDIO_BAD_REQUEST', `${name} must be bytes as hex`, { parameter: name });
+    throw new StudioError(400, 'STUDIO_BAD_REQUEST', `${name} must be bytes as hex`, { parameter: name });
   return Buffer.from(value, 'hex');
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import { StudioRefusal } from './http-json.js';
+import { StudioError } from './studio-error.js';
 
 /** What a request is checked against: the server's token and port. */
 export interface GuardSettings {
@@ -24,13 +24,13 @@ function sameSecret(given: string, token: string): boolean {
 export function guardRequest(request: IncomingMessage, url: URL, settings: GuardSettings): void {
   const host = request.headers.host;
   if (host !== `127.0.0.1:${settings.port}` && host !== `localhost:${settings.port}`)
-    throw new StudioRefusal(
+    throw new StudioError(
       421,
       'STUDIO_WRONG_HOST',
       'the studio answers only to 127.0.0.1 or localhost at its port',
     );
   if (request.method === 'OPTIONS')
-    throw new StudioRefusal(
+    throw new StudioError(
       405,
       'STUDIO_METHOD_NOT_ALLOWED',
       'no CORS: OPTIONS (a CORS preflight) is not answered',
@@ -41,7 +41,7 @@ export function guardRequest(request: IncomingMessage, url: URL, settings: Guard
   // The API takes the token only as a header (never in a URL a page could leak); the page and assets by URL too.
   const given = headerToken ?? (isApi ? undefined : (url.searchParams.get('token') ?? undefined));
   if (given === undefined || !sameSecret(given, settings.token))
-    throw new StudioRefusal(
+    throw new StudioError(
       401,
       'STUDIO_UNAUTHORIZED',
       'a missing or wrong studio token (use the URL the studio printed)',
@@ -53,13 +53,13 @@ export function guardRequest(request: IncomingMessage, url: URL, settings: Guard
     origin !== `http://127.0.0.1:${settings.port}` &&
     origin !== `http://localhost:${settings.port}`
   )
-    throw new StudioRefusal(403, 'STUDIO_CROSS_SITE', 'a POST from another origin is refused', { origin });
+    throw new StudioError(403, 'STUDIO_CROSS_SITE', 'a POST from another origin is refused', { origin });
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none')
-    throw new StudioRefusal(403, 'STUDIO_CROSS_SITE', 'a cross-site POST is refused', { secFetchSite: site });
+    throw new StudioError(403, 'STUDIO_CROSS_SITE', 'a cross-site POST is refused', { secFetchSite: site });
   if (headerToken === undefined)
-    throw new StudioRefusal(401, 'STUDIO_UNAUTHORIZED', 'a POST must carry the X-Studio-Token header');
+    throw new StudioError(401, 'STUDIO_UNAUTHORIZED', 'a POST must carry the X-Studio-Token header');
   const type = request.headers['content-type'] ?? '';
   if (!/^application\/json(\s*;.*)?$/i.test(type))
-    throw new StudioRefusal(415, 'STUDIO_BAD_CONTENT_TYPE', 'a POST body must be application/json');
+    throw new StudioError(415, 'STUDIO_BAD_CONTENT_TYPE', 'a POST body must be application/json');
 }

@@ -1,7 +1,8 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
-import { SECURITY_HEADERS, StudioRefusal } from './http-json.js';
+import { SECURITY_HEADERS } from './http-json.js';
+import { StudioError } from './studio-error.js';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -14,7 +15,7 @@ const TYPES: Readonly<Record<string, string>> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-const notFound = (): StudioRefusal => new StudioRefusal(404, 'STUDIO_NOT_FOUND', 'no such asset');
+const notFound = (): StudioError => new StudioError(404, 'STUDIO_NOT_FOUND', 'no such asset');
 
 /**
  * Serves `/assets/<name>` from the assets directory: a plain file name of a known type (letters, digits, `.`, `-`,

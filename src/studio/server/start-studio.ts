@@ -4,7 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { ConnectionOptions, EntityClass, RepositoryOptions } from '../../index.js';
 import { getEntityMetadata, InvalidArgumentError, Mapper } from '../../index.js';
-import { readJsonBody, sendError, sendJson, StudioRefusal } from './http-json.js';
+import { readJsonBody, sendError, sendJson } from './http-json.js';
+import { StudioError } from './studio-error.js';
 import { guardRequest } from './request-guard.js';
 import { sendShell, serveAsset } from './serve-assets.js';
 import { StudioContext } from './studio-context.js';
@@ -106,13 +107,13 @@ async function handle(
     return serveAsset(response, settings.assetsDir, url.pathname);
   const route = studioRoutes[`${method} ${url.pathname}`];
   if (!route)
-    throw new StudioRefusal(
+    throw new StudioError(
       studioRoutes[`GET ${url.pathname}`] || studioRoutes[`POST ${url.pathname}`] ? 405 : 404,
       'STUDIO_NOT_FOUND',
       `no route ${method} ${url.pathname}`,
     );
   if (route.write && !context.allowWrites)
-    throw new StudioRefusal(
+    throw new StudioError(
       403,
       'STUDIO_WRITES_DISABLED',
       'writes are off: start the studio with --allow-writes',

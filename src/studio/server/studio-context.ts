@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Mapper } from '../../index.js';
 import type { EntityMetadata } from '../../metadata/public/index.js';
-import { StudioRefusal } from './http-json.js';
+import { StudioError } from './studio-error.js';
 
 /** Tokens of the rows a page showed, kept to check an edit against exactly what was shown. */
 const MAX_READ_TOKENS = 5_000;
@@ -30,7 +30,7 @@ export class StudioContext {
   entity(name: unknown): EntityMetadata {
     const found = this.entities.find((e) => e.name === name);
     if (!found)
-      throw new StudioRefusal(
+      throw new StudioError(
         404,
         'STUDIO_UNKNOWN_ENTITY',
         `no loaded entity is named ${JSON.stringify(name)}`,
@@ -79,7 +79,7 @@ export class StudioContext {
   recall(entity: string, token: unknown): object {
     const read = typeof token === 'string' ? this.reads.get(token) : undefined;
     if (!read || read.entity !== entity)
-      throw new StudioRefusal(
+      throw new StudioError(
         409,
         'STUDIO_STALE_ROW',
         'this row was not read by this studio (or too long ago): reload it and edit again',

@@ -406,6 +406,16 @@ const ROWS: Readonly<Record<string, Row>> = {
       () => new Mapper(mapper().connection, { observe: { tracing: bad('off') } }),
     ],
     [
+      'observe.builtinMetrics a string',
+      'INVALID_ARGUMENT',
+      () => new Mapper(mapper().connection, { observe: { builtinMetrics: bad('yes') } }),
+    ],
+    [
+      'observe.builtinMetrics with metrics off',
+      'INVALID_ARGUMENT',
+      () => new Mapper(mapper().connection, { observe: { metrics: false, builtinMetrics: true } }),
+    ],
+    [
       'interceptors a function, not a list',
       'INVALID_ARGUMENT',
       () => new Mapper(mapper().connection, { interceptors: bad(() => undefined) }),

@@ -83,7 +83,7 @@ const UNARY = CALLS.filter(([method]) => !['ReadRows', 'MutateRows'].includes(me
 
 /** Runs `call` as one observed public call (a record the built-in metrics measure). */
 async function observed(connection: BigtableConnection, call: Call, options: Options = {}): Promise<void> {
-  const observer = new CallObserver(observedEndpoint(connection));
+  const observer = new CallObserver(observedEndpoint(connection), { builtinMetrics: true });
   const record = observer.begin({ operation: 'test', entity: undefined, table: 't' });
   expect(record?.builtin).toBeDefined();
   await call(connection, { ...options, record: record! });
@@ -177,7 +177,11 @@ describe('built-in metrics parity', () => {
 
   it('a saveMany slowed by RateLimitInfo records its waits as throttling_latencies', async () => {
     server().script('MutateRows', RATE_LIMIT_SCRIPT);
-    const mapper = new Mapper(plain(), { batchMaxBytes: 1, batchConcurrency: 1 });
+    const mapper = new Mapper(plain(), {
+      batchMaxBytes: 1,
+      batchConcurrency: 1,
+      observe: { builtinMetrics: true },
+    });
     await mapper.repository(Gauge).saveMany(gaugesOf(50));
     const calls = server().callsOf('MutateRows');
     expect(calls).toHaveLength(50);

@@ -40,6 +40,9 @@ function decodeFlags(header: unknown): Record<string, unknown> {
   return type.toObject(type.decode(bytes), {});
 }
 
+/** Google's client-side metrics are recorded only when asked for. */
+const BUILTIN = { builtinMetrics: true } as const;
+
 const metric = (all: Map<string, MetricData>, name: string): MetricData | undefined =>
   all.get(BUILTIN_METRIC_PREFIX + name);
 
@@ -67,7 +70,7 @@ describe('built-in metrics', () => {
         [{ headers: located(12) }, { error: { code: 14 } }],
         [{ headers: located(34) }, { response: committedRowResponse('secret-key') }],
       ]);
-      const mapper = new Mapper(profiled(), { retry: { initialBackoffMs: 1 } });
+      const mapper = new Mapper(profiled(), { retry: { initialBackoffMs: 1 }, observe: BUILTIN });
       expect(await mapper.repository(Mocked).get({ id: 'secret-key' })).toBeDefined();
 
       const all = await telemetry.collect();
@@ -105,7 +108,7 @@ describe('built-in metrics', () => {
 
     it('count an attempt whose response has no server-timing header as a connectivity error', async () => {
       server().script('ReadRows', [[{ headers: {} }, { response: committedRowResponse('a') }]]);
-      const mapper = new Mapper(connection());
+      const mapper = new Mapper(connection(), { observe: BUILTIN });
       await mapper.repository(Mocked).get({ id: 'a' });
       const all = await telemetry.collect();
       expect(sumOf(metric(all, 'connectivity_error_count'))).toBe(1);
@@ -121,7 +124,7 @@ describe('built-in metrics', () => {
 
     it('measure a failed unary write, with the location and server latency of its trailers', async () => {
       server().script('MutateRow', [[{ error: { code: 14, trailers: located(5) } }]]);
-      const mapper = new Mapper(connection(), { retry: { initialBackoffMs: 1 } });
+      const mapper = new Mapper(connection(), { retry: { initialBackoffMs: 1 }, observe: BUILTIN });
       // UNAVAILABLE after a write was sent: its outcome is unknown, and it is never re-sent.
       await expect(
         mapper.repository(Mocked).save(Object.assign(new Mocked(), { id: 'a', col: 'v' })),
@@ -159,7 +162,7 @@ describe('built-in metrics', () => {
           { response: committedRowResponse('c') },
         ],
       ]);
-      const mapper = new Mapper(connection());
+      const mapper = new Mapper(connection(), { observe: BUILTIN });
       const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
       let seen = 0;
       for await (const _ of mapper.repository(Mocked).find().allowScan()) {
@@ -177,19 +180,26 @@ describe('built-in metrics', () => {
 
     it('declare client_side_metrics_enabled only on the calls they are recorded for', async () => {
       server().script('ReadRows', () => [{ response: committedRowResponse('a') }]);
-      await new Mapper(connection()).repository(Mocked).get({ id: 'a' });
+      await new Mapper(connection(), { observe: BUILTIN }).repository(Mocked).get({ id: 'a' });
       await new Mapper(connection(), { observe: { metrics: false } }).repository(Mocked).get({ id: 'a' });
       for await (const _ of readRows(connection(), 't', {})) void _;
+      await telemetry.collect();
+      // A mapper that did not ask for them records none, and does not declare them, with metrics on.
+      await new Mapper(connection()).repository(Mocked).get({ id: 'a' });
+      const all = await telemetry.collect();
+      expect([...all.keys()].filter((name) => name.includes('internal/client'))).toEqual([]);
+      expect(sumOf(all.get('bigtable_mapper.attempts'))).toBe(1);
       const flags = server()
         .callsOf('ReadRows')
         .map((c) => decodeFlags(c.metadata['bigtable-features']).clientSideMetricsEnabled === true);
-      // On with a meter provider registered; off when the mapper's metrics are off, and for an unobserved call.
-      expect(flags).toEqual([true, false, false]);
+      // On with a meter provider registered; off when the mapper's metrics are off, for an unobserved call, and for a
+      // mapper that did not ask for them.
+      expect(flags).toEqual([true, false, false, false]);
     });
   });
 
   describe('against the emulator', () => {
-    const mapper = useMapper([Metered]);
+    const mapper = useMapper([Metered], { observe: BUILTIN });
 
     it('measure a known workload per RPC, with no row key in any attribute', async () => {
       const items = mapper().repository(Metered);

@@ -77,6 +77,33 @@ describe('metrics', () => {
     expect(dump).not.toMatch(/g#1|crimson|azure/);
   });
 
+  it('two mappers of one process count into the same totals (neither overwrites the other), reader after reader', async () => {
+    const { Mapper } = await import('../../../src/index.js');
+    const tableIds = { metered_items: mapper().repository(Item).tableId };
+    const observe = { builtinMetrics: true };
+    const first = new Mapper(mapper().connection, { tableIds, observe });
+    const second = new Mapper(mapper().connection, { tableIds, observe });
+    await first.repository(Item).saveMany([item('two', '1', 'red'), item('two', '2', 'red')]);
+    const key = { group: 'two', id: '1' };
+    for (let i = 0; i < 3; i++) await first.repository(Item).get(key);
+    for (let i = 0; i < 4; i++) await second.repository(Item).get(key);
+    const collected = await telemetry.collect();
+    const gets = { 'db.operation.name': 'get' };
+    expect(sumOf(collected.get('bigtable_mapper.attempts'), gets)).toBe(7);
+    expect(sumOf(collected.get('bigtable_mapper.rows.returned'), gets)).toBe(7);
+    // Built-in: every operation records its retry count (0 here), one point per attribute set, not per mapper.
+    const retryCount = collected.get('bigtable.googleapis.com/internal/client/retry_count')!;
+    const reads = retryCount.dataPoints.filter(
+      (p) =>
+        p.attributes['method'] === 'Bigtable.ReadRows' && p.attributes['table'] === tableIds.metered_items,
+    );
+    expect(reads.map((p) => p.value)).toEqual([0]);
+    // The reader is a delta one: the next collection holds only what happened since.
+    await second.repository(Item).get(key);
+    const next = await telemetry.collect();
+    expect(sumOf(next.get('bigtable_mapper.attempts'), gets)).toBe(1);
+  });
+
   it('a mapper with metrics off records none, and a mapper with tracing off no spans', async () => {
     // The same tables, through a second mapper with both switched off.
     const { Mapper } = await import('../../../src/index.js');

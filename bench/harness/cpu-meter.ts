@@ -26,6 +26,27 @@ export function ownCpuSeconds(): number {
   return (user + system) / 1e6;
 }
 
+/**
+ * CPU seconds this process's main (JavaScript) thread has used so far: `process.threadCpuUsage()` where Node has it
+ * (23.9 and later), else the thread's /proc entry (10 ms ticks: sum many blocks before reading it). What the
+ * process used beyond it ran on V8's and libuv's other threads (concurrent garbage collection, compilation).
+ */
+export function mainThreadCpuSeconds(): number {
+  const threadCpuUsage = (process as { threadCpuUsage?: () => { user: number; system: number } })
+    .threadCpuUsage;
+  if (threadCpuUsage) {
+    const { user, system } = threadCpuUsage.call(process);
+    return (user + system) / 1e6;
+  }
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** One measured stretch of work. */
 export interface Sample {
   readonly wallMs: number;

@@ -4,7 +4,7 @@ import { v2 } from '@google-cloud/bigtable';
 import { grpc } from 'google-gax';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { ConnectionOptions, ResolvedEndpoint } from './connection-options.js';
-import type { ReadRowsStub } from './open-read-rows-stream.js';
+import type { DataStub } from './data-stub.js';
 import { resolveEndpoint } from './connection-options.js';
 
 /**
@@ -76,7 +76,7 @@ export class BigtableConnection {
    * @internal Stripped from the published `.d.ts`, as {@link BigtableConnection.data}.
    */
   readonly admin: TableAdminClient;
-  private stub: ReadRowsStub | undefined;
+  private stub: DataStub | undefined;
   private closed = false;
   private readonly closing = new AbortController();
   private readonly initialized = new Map<'data' | 'admin', Promise<void>>();
@@ -127,11 +127,12 @@ export class BigtableConnection {
   }
 
   /**
-   * The data client's gRPC stub, set once `ready('data')` resolved (ReadRows streams undecoded responses on it).
+   * The data client's gRPC stub, set once `ready('data')` resolved (ReadRows streams undecoded responses on it, and
+   * the unary writes are sent on it).
    *
    * @internal Stripped from the published `.d.ts`, as {@link BigtableConnection.data}.
    */
-  get dataStub(): ReadRowsStub | undefined {
+  get dataStub(): DataStub | undefined {
     return this.stub;
   }
 
@@ -167,7 +168,7 @@ export class BigtableConnection {
     if (ready === undefined) {
       const client = which === 'data' ? this.data : this.admin;
       ready = client.initialize().then((stub) => {
-        if (which === 'data') this.stub = stub as unknown as ReadRowsStub;
+        if (which === 'data') this.stub = stub as unknown as DataStub;
       });
       // A failure (no credentials yet) is not cached: a later call may find them.
       ready.catch(() => this.initialized.delete(which));

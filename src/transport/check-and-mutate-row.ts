@@ -4,6 +4,7 @@ import { mutationBytes } from '../model/mutation-size.js';
 import type { RowFilter } from '../model/read-rows-request.js';
 import type { BigtableConnection } from './bigtable-connection.js';
 import { callUnary } from './call-unary.js';
+import { onDataStub } from './data-stub.js';
 import type { WriteCallOptions } from './mutate-row.js';
 import { checkRequestSize } from './mutate-row.js';
 import { toProtoMutation } from './to-proto-mutation.js';
@@ -45,15 +46,15 @@ export async function checkAndMutateRow(
     ...(input.predicate ? { predicateFilter: toProtoRowFilter(input.predicate) } : {}),
     trueMutations: (input.onMatch ?? []).map(toProtoMutation),
     falseMutations: (input.onNoMatch ?? []).map(toProtoMutation),
-  } as Parameters<typeof connection.data.checkAndMutateRow>[0];
+  } as const;
   if (options.record) {
     const sent = [...(input.onMatch ?? []), ...(input.onNoMatch ?? [])];
     options.record.wrote(sent.length, mutationBytes(rowKey, sent));
   }
-  const [response] = await callUnary(
+  const response = await callUnary(
     connection,
     'CheckAndMutateRow',
-    (o) => connection.data.checkAndMutateRow(request, o),
+    onDataStub(connection, 'checkAndMutateRow', request),
     { ...options, safety: 'write', rowKey },
   );
   return response.predicateMatched === true;

@@ -5,6 +5,7 @@ import { MAX_REQUEST_BYTES, exceedsRequestLimit, mutationBytes } from '../model/
 import type { BigtableConnection } from './bigtable-connection.js';
 import type { UnaryCallOptions } from './call-unary.js';
 import { callUnary } from './call-unary.js';
+import { onDataStub } from './data-stub.js';
 import { toProtoMutation } from './to-proto-mutation.js';
 
 /**
@@ -66,8 +67,8 @@ export async function mutateRow(
     appProfileId: appProfileOf(connection, 'mutateRow', options),
     rowKey,
     mutations: mutations.map(toProtoMutation),
-  } as Parameters<typeof connection.data.mutateRow>[0];
-  await callUnary(connection, 'MutateRow', (o) => connection.data.mutateRow(request, o), {
+  } as const;
+  await callUnary(connection, 'MutateRow', onDataStub(connection, 'mutateRow', request), {
     ...options,
     safety: 'write',
     rowKey,

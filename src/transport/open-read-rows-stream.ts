@@ -1,4 +1,5 @@
-import { grpc } from 'google-gax';
+import type { grpc } from 'google-gax';
+import { dataCallMetadata } from './data-call-metadata.js';
 import type { protos } from '@google-cloud/bigtable';
 import type { CancellableStream } from './abandon-stream.js';
 
@@ -39,17 +40,6 @@ function undecoded(bytes: Buffer): Buffer {
   return bytes;
 }
 
-const API_CLIENT = `gl-node/${process.versions.node} bigtable-mapper`;
-
-/**
- * The routing header Google's front end routes a data call by, encoded as the generated client encodes it
- * (`table_name=…&app_profile_id=…`, each value URI-escaped); the app profile is named even when it is the
- * default (empty), as Google's Java and Go clients send it.
- */
-function routingParams(request: ProtoReadRowsRequest): string {
-  return `table_name=${encodeURIComponent(request.tableName ?? '')}&app_profile_id=${encodeURIComponent(request.appProfileId ?? '')}`;
-}
-
 /**
  * Starts a ReadRows on the data client's own gRPC stub (its channel and credentials) and streams each response as
  * the bytes of its message, for {@link ReadRowsResponseDecoder}: no generated message objects, no `Long`s, and none
@@ -69,10 +59,7 @@ export function openReadRowsStream(
   request: ProtoReadRowsRequest,
   options: { readonly timeoutMs?: number | undefined; readonly headers?: Readonly<Record<string, string>> },
 ): ReadRowsByteStream {
-  const metadata = new grpc.Metadata();
-  metadata.set('x-goog-request-params', routingParams(request));
-  metadata.set('x-goog-api-client', API_CLIENT);
-  if (options.headers) for (const [name, value] of Object.entries(options.headers)) metadata.set(name, value);
+  const metadata = dataCallMetadata(request, options.headers);
   const method = stub.readRows;
   return stub.makeServerStreamRequest(
     method.path,

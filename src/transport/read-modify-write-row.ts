@@ -2,6 +2,7 @@ import { appProfileOf } from './app-profile.js';
 import type { RowData } from '../model/row-data.js';
 import type { BigtableConnection } from './bigtable-connection.js';
 import { callUnary } from './call-unary.js';
+import { onDataStub } from './data-stub.js';
 import type { WriteCallOptions } from './mutate-row.js';
 import type { ProtoRow } from './from-proto-row.js';
 import { fromProtoRow } from './from-proto-row.js';
@@ -47,13 +48,13 @@ export async function readModifyWriteRow(
         ? { familyName: rule.family, columnQualifier: rule.qualifier, incrementAmount: rule.by.toString() }
         : { familyName: rule.family, columnQualifier: rule.qualifier, appendValue: rule.value },
     ),
-  } as Parameters<typeof connection.data.readModifyWriteRow>[0];
+  } as const;
   // A rule's size: its column and an 8-byte amount (an append's value counts as the amount does: an estimate).
   options.record?.wrote(rules.length, rowKey.length + rules.length * 8);
-  const [response] = await callUnary(
+  const response = await callUnary(
     connection,
     'ReadModifyWriteRow',
-    (o) => connection.data.readModifyWriteRow(request, o),
+    onDataStub(connection, 'readModifyWriteRow', request),
     { ...options, safety: 'write', rowKey },
   );
   return fromProtoRow((response.row ?? {}) as ProtoRow);

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { v2 } from '@google-cloud/bigtable';
-import { grpc } from 'google-gax';
 import { readRows } from '../../../src/transport/read-rows.js';
 import type { RecordedCall } from '../../support/mock-bigtable-server.js';
 import { MockBigtableServer } from '../../support/mock-bigtable-server.js';
+import { generatedDataClient } from '../../support/generated-data-client.js';
 
 /**
  * `readRows` skips the generated client's ReadRows wrapper (it decodes response bytes itself), so it must send
@@ -27,13 +26,7 @@ describe('readRows on the wire, against the generated client', () => {
     ['an app profile', 'batch-profile'],
   ])('sends the same request bytes and routing header (%s)', async (_name, appProfileId) => {
     server.reset();
-    const generated = new v2.BigtableClient({
-      servicePath: '127.0.0.1',
-      port: server.port,
-      projectId: 'p',
-      sslCreds: grpc.credentials.createInsecure(),
-      universeDomain: 'googleapis.com',
-    } as ConstructorParameters<typeof v2.BigtableClient>[0]);
+    const generated = generatedDataClient(server.port);
     const connection = server.connect(appProfileId === undefined ? {} : { appProfileId });
     try {
       const request = {

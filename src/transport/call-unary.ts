@@ -4,6 +4,7 @@ import type { BigtableConnection } from './bigtable-connection.js';
 import { CallScope, raceStop } from './call-scope.js';
 import type { BoundCallOptions, CallTimeouts } from './call-timeouts.js';
 import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
+import type { GaxCallOptions } from './gax-call-options.js';
 import { dataCallHeaders } from './data-call-headers.js';
 import { failureDelivery, mayRetry } from './failure-delivery.js';
 import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
@@ -44,15 +45,6 @@ export interface UnaryCallOptions extends BoundCallOptions {
    * whose span names none.
    */
   readonly tableId?: string | undefined;
-}
-
-/** Call options handed to a generated-client method: gax retries off, our deadline on. A fresh object each time
- * because gax mutates the options it is given. */
-export interface GaxCallOptions {
-  retry: null;
-  timeout?: number;
-  /** Request headers of a data call (`dataCallHeaders`); gRPC call options (a measured attempt's interceptor). */
-  otherArgs?: { headers: Record<string, string>; options?: { interceptors: unknown[] } };
 }
 
 /**

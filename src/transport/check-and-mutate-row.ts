@@ -4,7 +4,7 @@ import { mutationBytes } from '../model/mutation-size.js';
 import type { RowFilter } from '../model/read-rows-request.js';
 import type { BigtableConnection } from './bigtable-connection.js';
 import { callUnary } from './call-unary.js';
-import { onDataStub } from './data-stub.js';
+import { onDataStub } from './on-data-stub.js';
 import type { WriteCallOptions } from './mutate-row.js';
 import { checkRequestSize } from './mutate-row.js';
 import { toProtoMutation } from './to-proto-mutation.js';

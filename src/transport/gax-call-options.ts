@@ -30,3 +30,12 @@ export function gaxCallOptions(options: {
     ...(options.timeoutMs === undefined ? {} : { timeout: Math.max(1, Math.ceil(options.timeoutMs)) }),
   };
 }
+
+/** Call options handed to a generated-client method: gax retries off, our deadline on. A fresh object each time
+ * because gax mutates the options it is given. */
+export interface GaxCallOptions {
+  retry: null;
+  timeout?: number;
+  /** Request headers of a data call (`dataCallHeaders`); gRPC call options (a measured attempt's interceptor). */
+  otherArgs?: { headers: Record<string, string>; options?: { interceptors: unknown[] } };
+}

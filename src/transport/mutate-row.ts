@@ -5,7 +5,7 @@ import { MAX_REQUEST_BYTES, exceedsRequestLimit, mutationBytes } from '../model/
 import type { BigtableConnection } from './bigtable-connection.js';
 import type { UnaryCallOptions } from './call-unary.js';
 import { callUnary } from './call-unary.js';
-import { onDataStub } from './data-stub.js';
+import { onDataStub } from './on-data-stub.js';
 import { toProtoMutation } from './to-proto-mutation.js';
 
 /**

@@ -2,7 +2,7 @@ import { appProfileOf } from './app-profile.js';
 import type { RowData } from '../model/row-data.js';
 import type { BigtableConnection } from './bigtable-connection.js';
 import { callUnary } from './call-unary.js';
-import { onDataStub } from './data-stub.js';
+import { onDataStub } from './on-data-stub.js';
 import type { WriteCallOptions } from './mutate-row.js';
 import type { ProtoRow } from './from-proto-row.js';
 import { fromProtoRow } from './from-proto-row.js';

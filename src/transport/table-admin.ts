@@ -4,7 +4,7 @@ import type { AggregateKind, FamilySpec, GcRule } from '../model/family-spec.js'
 import type { BigtableConnection } from './bigtable-connection.js';
 import type { BoundCallOptions, CallTimeouts } from './call-timeouts.js';
 import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
-import type { GaxCallOptions } from './call-unary.js';
+import type { GaxCallOptions } from './gax-call-options.js';
 import { callUnary } from './call-unary.js';
 import { GrpcStatus } from './grpc-error.js';
 import type { RetryPolicy } from './retry-policy.js';

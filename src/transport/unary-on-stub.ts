@@ -1,5 +1,5 @@
 import type { grpc } from 'google-gax';
-import type { GaxCallOptions } from './call-unary.js';
+import type { GaxCallOptions } from './gax-call-options.js';
 import { dataCallMetadata } from './data-call-metadata.js';
 import type { RoutedRequest } from './data-call-metadata.js';
 

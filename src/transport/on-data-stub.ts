@@ -1,0 +1,36 @@
+import { InternalError } from '../errors/internal-error.js';
+import type { BigtableConnection } from './bigtable-connection.js';
+import type { DataStub } from './data-stub.js';
+import type { GaxCallOptions } from './gax-call-options.js';
+import type { UnaryStubMethod } from './unary-on-stub.js';
+import { unaryOnStub } from './unary-on-stub.js';
+
+/** The unary data RPCs sent on the stub. */
+export type StubUnaryRpc = 'mutateRow' | 'checkAndMutateRow' | 'readModifyWriteRow';
+
+type RequestOf<K extends StubUnaryRpc> = Parameters<DataStub[K]['requestSerialize']>[0];
+type ResponseOf<K extends StubUnaryRpc> = ReturnType<DataStub[K]['responseDeserialize']>;
+
+/**
+ * The attempt function `callUnary` runs for a unary data RPC sent on the connection's stub (see
+ * {@link unaryOnStub}); `callUnary` has made the stub ready before it calls it.
+ *
+ * @example
+ * ```ts
+ * await callUnary(conn, 'MutateRow', onDataStub(conn, 'mutateRow', request), { safety: 'write' });
+ * ```
+ *
+ * @internal gRPC types stay out of the published `.d.ts`.
+ */
+export function onDataStub<K extends StubUnaryRpc>(
+  connection: BigtableConnection,
+  rpc: K,
+  request: RequestOf<K>,
+): (options: GaxCallOptions) => Promise<ResponseOf<K>> {
+  return (options) => {
+    const stub = connection.dataStub;
+    if (stub === undefined) throw new InternalError(rpc, 'the data client is ready but has no stub');
+    const method = stub[rpc] as unknown as UnaryStubMethod<RequestOf<K>, ResponseOf<K>>;
+    return unaryOnStub(stub, method, request, options);
+  };
+}

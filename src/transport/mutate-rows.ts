@@ -9,7 +9,9 @@ import type { CallTimeouts } from './call-timeouts.js';
 import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
 import { dataCallHeaders } from './data-call-headers.js';
 import { failureDelivery, isPermanentFailure } from './failure-delivery.js';
-import { gaxCallOptions } from './gax-call-options.js';
+import { dataCallMetadata } from './data-call-metadata.js';
+import { InternalError } from '../errors/internal-error.js';
+import type { protos } from '@google-cloud/bigtable';
 import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
 import type { EntryStatus, MutateRowsEntryResult } from './plan-mutate-rows-retry.js';
 import { initialMutateRowsRetryState, planMutateRowsRetry } from './plan-mutate-rows-retry.js';
@@ -197,13 +199,19 @@ async function sendRequest(
     await connection.ready('data');
     scope.throwIfStopped();
     remaining = scope.remainingMs();
-    stream = connection.data.mutateRows(
-      request as unknown as Parameters<typeof connection.data.mutateRows>[0],
-      gaxCallOptions({
-        timeoutMs: Math.min(attemptMs, remaining ?? attemptMs),
-        headers: dataCallHeaders(cookies.values, scope.record?.clientSideMetrics),
-      }),
-    ) as unknown as ResponseStream;
+    // Sent on the stub as ReadRows is (the same request object, serializer and headers): gax's stream layers add
+    // client CPU to every request and nothing else (its retries are off; ours run here).
+    const stub = connection.dataStub;
+    if (stub === undefined) throw new InternalError('mutateRows', 'the data client is ready but has no stub');
+    const method = stub.mutateRows;
+    stream = stub.makeServerStreamRequest(
+      method.path,
+      method.requestSerialize,
+      method.responseDeserialize,
+      request as unknown as protos.google.bigtable.v2.IMutateRowsRequest,
+      dataCallMetadata(request, dataCallHeaders(cookies.values, scope.record?.clientSideMetrics)),
+      { deadline: Date.now() + Math.max(1, Math.ceil(Math.min(attemptMs, remaining ?? attemptMs))) },
+    ) as ResponseStream;
     stream.on('metadata', (headers: unknown) => {
       cookies.collect(headers);
       attempt?.headers?.(headers);

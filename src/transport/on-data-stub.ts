@@ -2,7 +2,7 @@ import { InternalError } from '../errors/internal-error.js';
 import type { BigtableConnection } from './bigtable-connection.js';
 import type { DataStub } from './data-stub.js';
 import type { GaxCallOptions } from './gax-call-options.js';
-import type { UnaryStubMethod } from './unary-on-stub.js';
+import type { StubMethod } from './unary-on-stub.js';
 import { unaryOnStub } from './unary-on-stub.js';
 
 /** The unary data RPCs sent on the stub. */
@@ -30,7 +30,7 @@ export function onDataStub<K extends StubUnaryRpc>(
   return (options) => {
     const stub = connection.dataStub;
     if (stub === undefined) throw new InternalError(rpc, 'the data client is ready but has no stub');
-    const method = stub[rpc] as unknown as UnaryStubMethod<RequestOf<K>, ResponseOf<K>>;
+    const method = stub[rpc] as unknown as StubMethod<RequestOf<K>, ResponseOf<K>>;
     return unaryOnStub(stub, method, request, options);
   };
 }

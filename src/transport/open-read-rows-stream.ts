@@ -6,33 +6,42 @@ import type { CancellableStream } from './abandon-stream.js';
 type ProtoReadRowsRequest = protos.google.bigtable.v2.IReadRowsRequest;
 
 /**
- * A ReadRows call as it streams: the bytes of each response message, and the means to stop it.
+ * A server-streaming call on the stub as it streams: each response (as the method's deserializer gives it), the
+ * means to stop it, and its headers and status.
  *
  * @internal gRPC types stay out of the published `.d.ts`.
  */
-export type ReadRowsByteStream = AsyncIterable<Buffer> &
+export type ServerStream<Res> = AsyncIterable<Res> &
   CancellableStream & {
     /** Response headers (routing cookies may come in them). */
     on(event: 'metadata', listener: (headers: unknown) => void): unknown;
-    /** The call's status with its trailers. */
+    /** The call's status with its trailers (also after a success). */
     on(event: 'status', listener: (status: { readonly metadata?: unknown } | undefined) => void): unknown;
   };
 
 /**
- * The generated gRPC stub of the data client, as far as a ReadRows of undecoded responses needs it.
+ * A ReadRows call as it streams: the bytes of each response message.
+ *
+ * @internal gRPC types stay out of the published `.d.ts`.
+ */
+export type ReadRowsByteStream = ServerStream<Buffer>;
+
+/**
+ * The generated gRPC stub of the data client, as far as a ReadRows of undecoded responses (and any other
+ * server-streaming call sent on it) needs it.
  *
  * @internal gRPC types stay out of the published `.d.ts`.
  */
 export interface ReadRowsStub {
   readonly readRows: { readonly path: string; requestSerialize(request: ProtoReadRowsRequest): Buffer };
-  makeServerStreamRequest(
+  makeServerStreamRequest<Req, Res>(
     path: string,
-    serialize: (request: ProtoReadRowsRequest) => Buffer,
-    deserialize: (bytes: Buffer) => Buffer,
-    argument: ProtoReadRowsRequest,
+    serialize: (request: Req) => Buffer,
+    deserialize: (bytes: Buffer) => Res,
+    argument: Req,
     metadata: grpc.Metadata,
     options: grpc.CallOptions,
-  ): ReadRowsByteStream;
+  ): ServerStream<Res>;
 }
 
 /** Responses stay bytes: {@link ReadRowsResponseDecoder} decodes them. */

@@ -3,8 +3,8 @@ import type { GaxCallOptions } from './gax-call-options.js';
 import { dataCallMetadata } from './data-call-metadata.js';
 import type { RoutedRequest } from './data-call-metadata.js';
 
-/** A unary method of the generated service's gRPC client: its path and its (de)serializers. */
-export interface UnaryStubMethod<Req, Res> {
+/** A method of the generated service's gRPC client: its path and its (de)serializers. */
+export interface StubMethod<Req, Res> {
   readonly path: string;
   requestSerialize(request: Req): Buffer;
   responseDeserialize(bytes: Buffer): Res;
@@ -43,7 +43,7 @@ export interface UnaryStub {
  */
 export function unaryOnStub<Req extends RoutedRequest, Res>(
   stub: UnaryStub,
-  method: UnaryStubMethod<Req, Res>,
+  method: StubMethod<Req, Res>,
   request: Req,
   options: GaxCallOptions,
 ): Promise<Res> {

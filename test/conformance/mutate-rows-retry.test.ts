@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { BigtableConnection } from '../../src/transport/bigtable-connection.js';
 import { mutateRows } from '../../src/transport/mutate-rows.js';
+import { fakeMutateRowsStub } from '../support/fake-mutate-rows-stub.js';
 import { DEFAULT_RETRY_POLICY } from '../../src/transport/retry-policy.js';
 import type { EntryStatus, MutateRowsRetryState } from '../../src/transport/plan-mutate-rows-retry.js';
 import {
@@ -71,7 +72,7 @@ describe('MutateRows retry: nodejs-bigtable conformance cases', () => {
       expect(state.results.every((r) => r !== undefined)).toBe(true);
     });
 
-    it('mutateRows does the same through the generated-client call shape', async () => {
+    it('mutateRows does the same through the gRPC stub call shape', async () => {
       const responses = [...test.responses];
       const batches: string[][] = [];
       const connection = {
@@ -79,40 +80,39 @@ describe('MutateRows retry: nodejs-bigtable conformance cases', () => {
         closeSignal: new AbortController().signal,
         ready: async () => undefined,
         tablePath: (id: string) => `projects/p/instances/i/tables/${id}`,
-        data: {
-          mutateRows: (request: { entries: { rowKey: Uint8Array; mutations: unknown[] }[] }) => {
-            batches.push(request.entries.map((e) => Buffer.from(e.rowKey).toString()));
-            const response = responses.shift();
-            expect(response, 'more attempts than responses').toBeDefined();
-            const items: unknown[] = response!.entry_codes
-              ? [
-                  {
-                    entries: response!.entry_codes.map((code, i) => ({
-                      index: String(i),
-                      status: { code, message: '' },
-                    })),
-                  },
-                ]
-              : [];
-            const stream = new Readable({
-              objectMode: true,
-              read() {
-                const next = items.shift();
-                if (next !== undefined) this.push(next);
-                else if (response!.code !== 200) {
-                  // What grpc-js reports when the server answers the call with an HTTP error status.
-                  this.destroy(
-                    Object.assign(new Error('unavailable'), {
-                      code: HTTP_TO_GRPC[response!.code],
-                      details: `Received HTTP status code ${response!.code}`,
-                    }),
-                  );
-                } else this.push(null);
-              },
-            });
-            return Object.assign(stream, { cancel: () => stream.destroy() });
-          },
-        },
+        // The data client's gRPC stub, as MutateRows is sent on it: the request object as given.
+        dataStub: fakeMutateRowsStub((request) => {
+          batches.push(request.entries.map((e) => Buffer.from(e.rowKey).toString()));
+          const response = responses.shift();
+          expect(response, 'more attempts than responses').toBeDefined();
+          const items: unknown[] = response!.entry_codes
+            ? [
+                {
+                  entries: response!.entry_codes.map((code, i) => ({
+                    index: String(i),
+                    status: { code, message: '' },
+                  })),
+                },
+              ]
+            : [];
+          const stream = new Readable({
+            objectMode: true,
+            read() {
+              const next = items.shift();
+              if (next !== undefined) this.push(next);
+              else if (response!.code !== 200) {
+                // What grpc-js reports when the server answers the call with an HTTP error status.
+                this.destroy(
+                  Object.assign(new Error('unavailable'), {
+                    code: HTTP_TO_GRPC[response!.code],
+                    details: `Received HTTP status code ${response!.code}`,
+                  }),
+                );
+              } else this.push(null);
+            },
+          });
+          return Object.assign(stream, { cancel: () => stream.destroy() });
+        }),
       } as unknown as BigtableConnection;
       const results = await mutateRows(
         connection,

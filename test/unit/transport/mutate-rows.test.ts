@@ -5,6 +5,7 @@ import type { Mutation } from '../../../src/model/mutation.js';
 import type { BigtableConnection } from '../../../src/transport/bigtable-connection.js';
 import type { MutateRowsEntry, MutateRowsOptions } from '../../../src/transport/mutate-rows.js';
 import { mutateRows } from '../../../src/transport/mutate-rows.js';
+import { fakeMutateRowsStub } from '../../support/fake-mutate-rows-stub.js';
 import {
   initialMutateRowsRetryState,
   planMutateRowsRetry,
@@ -35,43 +36,39 @@ async function run(entries: MutateRowsEntry[], script: Script, options: MutateRo
     closeSignal: new AbortController().signal,
     ready: async () => undefined,
     tablePath: (id: string) => `projects/p/instances/i/tables/${id}`,
-    data: {
-      mutateRows: (
-        request: { appProfileId?: string; entries: { rowKey: Uint8Array; mutations: unknown[] }[] },
-        callOptions: Record<string, unknown>,
-      ) => {
-        expect(request.appProfileId).toBe('profile');
-        requests.push({
-          keys: request.entries.map((e) => Buffer.from(e.rowKey).toString()),
-          mutations: request.entries.reduce((n, e) => n + e.mutations.length, 0),
-          options: callOptions,
-        });
-        const step = script.shift() ?? { codes: request.entries.map(() => 0) };
-        const items: unknown[] = [
-          {
-            entries: step.codes.flatMap((code, index) =>
-              code === undefined ? [] : [{ index: String(index), status: { code, message: `code ${code}` } }],
-            ),
-          },
-        ];
-        const stream = new Readable({
-          objectMode: true,
-          read() {
-            const next = items.shift();
-            if (next !== undefined) this.push(next);
-            else if (step.rpcError !== undefined)
-              this.destroy(
-                Object.assign(new Error('rpc failed'), {
-                  code: step.rpcError,
-                  details: step.details ?? 'Connection dropped',
-                }),
-              );
-            else this.push(null);
-          },
-        });
-        return Object.assign(stream, { cancel: () => stream.destroy() });
-      },
-    },
+    // The data client's gRPC stub, as MutateRows is sent on it: the request object and call options as given.
+    dataStub: fakeMutateRowsStub((request, callOptions) => {
+      expect(request.appProfileId).toBe('profile');
+      requests.push({
+        keys: request.entries.map((e) => Buffer.from(e.rowKey).toString()),
+        mutations: request.entries.reduce((n, e) => n + e.mutations.length, 0),
+        options: callOptions,
+      });
+      const step = script.shift() ?? { codes: request.entries.map(() => 0) };
+      const items: unknown[] = [
+        {
+          entries: step.codes.flatMap((code, index) =>
+            code === undefined ? [] : [{ index: String(index), status: { code, message: `code ${code}` } }],
+          ),
+        },
+      ];
+      const stream = new Readable({
+        objectMode: true,
+        read() {
+          const next = items.shift();
+          if (next !== undefined) this.push(next);
+          else if (step.rpcError !== undefined)
+            this.destroy(
+              Object.assign(new Error('rpc failed'), {
+                code: step.rpcError,
+                details: step.details ?? 'Connection dropped',
+              }),
+            );
+          else this.push(null);
+        },
+      });
+      return Object.assign(stream, { cancel: () => stream.destroy() });
+    }),
   } as unknown as BigtableConnection;
   const results = await mutateRows(connection, 't', entries, {
     retry: { initialBackoffMs: 0, maxBackoffMs: 0 },
@@ -151,13 +148,13 @@ describe('mutateRows', () => {
     expect(results.every((r) => r.ok)).toBe(true);
   });
 
-  it('disables gax retries and passes the remaining deadline as the call timeout', async () => {
+  it('passes the remaining deadline as the call deadline (no gax layer, so no retries of its own)', async () => {
+    const before = Date.now();
     const { requests } = await run([entry('a')], [], { timeoutMs: 10_000 });
-    expect(requests[0]!.options).toMatchObject({
-      retry: null,
-      retryRequestOptions: { noResponseRetries: 0 },
-    });
-    expect(requests[0]!.options.timeout).toBeGreaterThan(9_000);
+    const deadline = requests[0]!.options.deadline as number;
+    expect(deadline - before).toBeGreaterThan(9_000);
+    expect(deadline - before).toBeLessThanOrEqual(10_000 + 1_000);
+    expect(requests[0]!.options).not.toHaveProperty('retry');
   });
 
   it('stops retrying when the next backoff would cross the deadline', async () => {

@@ -10,7 +10,7 @@ import { DEFAULT_TIMEOUTS } from './call-timeouts.js';
 import { dataCallHeaders } from './data-call-headers.js';
 import { failureDelivery, isPermanentFailure } from './failure-delivery.js';
 import { dataCallMetadata } from './data-call-metadata.js';
-import { InternalError } from '../errors/internal-error.js';
+import { readyDataStub } from './on-data-stub.js';
 import type { protos } from '@google-cloud/bigtable';
 import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
 import type { EntryStatus, MutateRowsEntryResult } from './plan-mutate-rows-retry.js';
@@ -201,8 +201,7 @@ async function sendRequest(
     remaining = scope.remainingMs();
     // Sent on the stub as ReadRows is (the same request object, serializer and headers): gax's stream layers add
     // client CPU to every request and nothing else (its retries are off; ours run here).
-    const stub = connection.dataStub;
-    if (stub === undefined) throw new InternalError('mutateRows', 'the data client is ready but has no stub');
+    const stub = readyDataStub(connection, 'mutateRows');
     const method = stub.mutateRows;
     stream = stub.makeServerStreamRequest(
       method.path,

@@ -5,6 +5,24 @@ import type { GaxCallOptions } from './gax-call-options.js';
 import type { StubMethod } from './unary-on-stub.js';
 import { unaryOnStub } from './unary-on-stub.js';
 
+/**
+ * The data client's gRPC stub for a call `api` that has awaited `ready('data')`: its absence then is a bug of ours,
+ * an InternalError.
+ *
+ * @example
+ * ```ts
+ * await conn.ready('data');
+ * const stub = readyDataStub(conn, 'mutateRows');
+ * ```
+ *
+ * @internal gRPC types stay out of the published `.d.ts`.
+ */
+export function readyDataStub(connection: BigtableConnection, api: string): DataStub {
+  const stub = connection.dataStub;
+  if (stub === undefined) throw new InternalError(api, 'the data client is ready but has no stub');
+  return stub;
+}
+
 /** The unary data RPCs sent on the stub. */
 export type StubUnaryRpc = 'mutateRow' | 'checkAndMutateRow' | 'readModifyWriteRow';
 
@@ -28,8 +46,7 @@ export function onDataStub<K extends StubUnaryRpc>(
   request: RequestOf<K>,
 ): (options: GaxCallOptions) => Promise<ResponseOf<K>> {
   return (options) => {
-    const stub = connection.dataStub;
-    if (stub === undefined) throw new InternalError(rpc, 'the data client is ready but has no stub');
+    const stub = readyDataStub(connection, rpc);
     const method = stub[rpc] as unknown as StubMethod<RequestOf<K>, ResponseOf<K>>;
     return unaryOnStub(stub, method, request, options);
   };

@@ -1,5 +1,4 @@
 import { appProfileOf } from './app-profile.js';
-import { InternalError } from '../errors/internal-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { TransportError } from '../errors/transport-error.js';
 import type { ReadRowsRequestData } from '../model/read-rows-request.js';
@@ -25,6 +24,7 @@ import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
 import type { ReadRowsRequestStats } from './read-rows-request-stats.js';
 import { readRowsResume } from './read-rows-resume.js';
 import { ResponsePull } from './response-pull.js';
+import { readyDataStub } from './on-data-stub.js';
 import { retryDelayOf, retryInfoAllowsRetry } from './retry-info.js';
 import { RoutingCookies } from './routing-cookies.js';
 import { resolveRetryPolicy } from './resolve-retry-policy.js';
@@ -251,8 +251,7 @@ export async function forEachRowBatch(
       }
       const remainingMs = scope.remainingMs();
 
-      const stub = connection.dataStub;
-      if (stub === undefined) throw new InternalError('readRows', 'the data client is ready but has no stub');
+      const stub = readyDataStub(connection, 'readRows');
       let stream: ReadRowsByteStream;
       try {
         stream = openReadRowsStream(stub, next === request ? firstProto : toProto(next), {

@@ -191,13 +191,7 @@ function instrumentsOf(meter: Meter): BuiltinInstruments {
  * ```
  */
 export class BuiltinMetrics implements OperationMeter {
-  private readonly operationLatencies: Histogram;
-  private readonly attemptLatencies: Histogram;
-  private readonly firstResponseLatencies: Histogram;
-  private readonly serverLatencies: Histogram;
-  private readonly applicationLatencies: Histogram;
-  private readonly throttlingLatencies: Histogram;
-  private readonly counters: CounterSums;
+  private readonly instruments: BuiltinInstruments;
   private readonly attributeSets = new Map<string, BuiltinAttributeSets>();
   private lastSets: BuiltinAttributeSets | undefined;
 
@@ -205,14 +199,7 @@ export class BuiltinMetrics implements OperationMeter {
     meter: Meter,
     private readonly target: BuiltinTarget,
   ) {
-    const instruments = instrumentsOf(meter);
-    this.operationLatencies = instruments.operationLatencies;
-    this.attemptLatencies = instruments.attemptLatencies;
-    this.firstResponseLatencies = instruments.firstResponseLatencies;
-    this.serverLatencies = instruments.serverLatencies;
-    this.applicationLatencies = instruments.applicationLatencies;
-    this.throttlingLatencies = instruments.throttlingLatencies;
-    this.counters = instruments.counters;
+    this.instruments = instrumentsOf(meter);
   }
 
   /**
@@ -288,27 +275,30 @@ export class BuiltinMetrics implements OperationMeter {
     connectivityError: boolean,
   ): void {
     const sets = this.attributesOf(operation);
-    this.attemptLatencies.record(latencyMs, sets.streaming);
+    this.instruments.attemptLatencies.record(latencyMs, sets.streaming);
     // Every attempt of the one RPC flow control holds back, 0 when it did not wait (Google's clients record a 0 for
     // every other RPC too, which would only cost a point get); neither status nor streaming.
-    if (operation.rpc === 'MutateRows') this.throttlingLatencies.record(throttledMs, sets.noStatus);
-    if (serverLatencyMs !== undefined) this.serverLatencies.record(serverLatencyMs, sets.streaming);
+    if (operation.rpc === 'MutateRows')
+      this.instruments.throttlingLatencies.record(throttledMs, sets.noStatus);
+    if (serverLatencyMs !== undefined)
+      this.instruments.serverLatencies.record(serverLatencyMs, sets.streaming);
     // Only an attempt whose headers or trailers were seen can say the header was missing (a read that got its rows
     // and left before any metadata cannot).
-    else if (connectivityError) addTo(this.counters.slots(sets.plainKey, sets.plain), CONNECTIVITY_ERRORS, 1);
+    else if (connectivityError)
+      addTo(this.instruments.counters.slots(sets.plainKey, sets.plain), CONNECTIVITY_ERRORS, 1);
   }
 
   /** Records one ended operation. */
   recordOperation(operation: MeasuredOperation, endedAt: number): void {
     const sets = this.attributesOf(operation);
     const { startedAt, firstResponseAt, blockedMs } = operation;
-    this.operationLatencies.record(endedAt - startedAt, sets.streaming);
+    this.instruments.operationLatencies.record(endedAt - startedAt, sets.streaming);
     // Google's clients record it for every operation, 0 included.
-    addTo(this.counters.slots(sets.plainKey, sets.plain), RETRY_COUNT, operation.retries);
+    addTo(this.instruments.counters.slots(sets.plainKey, sets.plain), RETRY_COUNT, operation.retries);
     if (firstResponseAt !== undefined && operation.rpc === 'ReadRows')
-      this.firstResponseLatencies.record(firstResponseAt - startedAt, sets.plain);
+      this.instruments.firstResponseLatencies.record(firstResponseAt - startedAt, sets.plain);
     // Google's clients give this one neither status nor streaming.
-    if (blockedMs !== undefined) this.applicationLatencies.record(blockedMs, sets.noStatus);
+    if (blockedMs !== undefined) this.instruments.applicationLatencies.record(blockedMs, sets.noStatus);
   }
 }
 

@@ -138,8 +138,9 @@ export class CallObserver<W = never> {
   private metrics: CallMetrics | undefined;
   private builtin: BuiltinMetrics | undefined;
   /**
-   * The instruments made on each meter provider seen: a provider registered again (after `metrics.disable()`) gets
-   * the same ones back, with their attribute sets, instead of 18 instruments made anew.
+   * What was made for each meter provider seen (the instruments are the meter's, shared by every mapper; the built-in
+   * metrics' attribute sets are this mapper's): a provider registered again (after `metrics.disable()`) gets them
+   * back instead of new ones.
    */
   private readonly instruments = new WeakMap<
     MeterProvider,

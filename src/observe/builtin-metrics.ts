@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Attributes, Histogram, Meter } from '@opentelemetry/api';
 import { readBigtableResponseHeaders } from './bigtable-response-headers.js';
+import { DeferredPoints } from './deferred-points.js';
 import { CounterSums, addTo, attributesKey } from './counter-sums.js';
 import type { AttemptRecord, BuiltinOperation, CallInfo, OperationMeter } from './call-record.js';
 
@@ -134,6 +135,8 @@ interface BuiltinInstruments {
   readonly applicationLatencies: Histogram;
   readonly throttlingLatencies: Histogram;
   readonly counters: CounterSums;
+  /** The histograms' points, handed to the SDK in batches and at each collection (see DeferredPoints). */
+  readonly points: DeferredPoints;
 }
 
 /** The instruments made on each meter: shared by every mapper of the process (see CounterSums). */
@@ -148,6 +151,7 @@ function instrumentsOf(meter: Meter): BuiltinInstruments {
       description,
       advice: { explicitBucketBoundaries: LATENCY_BUCKETS_MS },
     });
+  const points = new DeferredPoints();
   made = {
     operationLatencies: histogram(
       'operation_latencies',
@@ -170,7 +174,8 @@ function instrumentsOf(meter: Meter): BuiltinInstruments {
       'throttling_latencies',
       'The time an attempt waited for MutateRows flow control (RateLimitInfo) before it was sent.',
     ),
-    counters: new CounterSums(meter, BUILTIN_COUNTERS),
+    counters: new CounterSums(meter, BUILTIN_COUNTERS, () => points.flush()),
+    points,
   };
   byMeter.set(meter, made);
   return made;
@@ -275,13 +280,13 @@ export class BuiltinMetrics implements OperationMeter {
     connectivityError: boolean,
   ): void {
     const sets = this.attributesOf(operation);
-    this.instruments.attemptLatencies.record(latencyMs, sets.streaming);
+    this.instruments.points.record(this.instruments.attemptLatencies, latencyMs, sets.streaming);
     // Every attempt of the one RPC flow control holds back, 0 when it did not wait (Google's clients record a 0 for
     // every other RPC too, which would only cost a point get); neither status nor streaming.
     if (operation.rpc === 'MutateRows')
-      this.instruments.throttlingLatencies.record(throttledMs, sets.noStatus);
+      this.instruments.points.record(this.instruments.throttlingLatencies, throttledMs, sets.noStatus);
     if (serverLatencyMs !== undefined)
-      this.instruments.serverLatencies.record(serverLatencyMs, sets.streaming);
+      this.instruments.points.record(this.instruments.serverLatencies, serverLatencyMs, sets.streaming);
     // Only an attempt whose headers or trailers were seen can say the header was missing (a read that got its rows
     // and left before any metadata cannot).
     else if (connectivityError)
@@ -292,13 +297,18 @@ export class BuiltinMetrics implements OperationMeter {
   recordOperation(operation: MeasuredOperation, endedAt: number): void {
     const sets = this.attributesOf(operation);
     const { startedAt, firstResponseAt, blockedMs } = operation;
-    this.instruments.operationLatencies.record(endedAt - startedAt, sets.streaming);
+    this.instruments.points.record(this.instruments.operationLatencies, endedAt - startedAt, sets.streaming);
     // Google's clients record it for every operation, 0 included.
     addTo(this.instruments.counters.slots(sets.plainKey, sets.plain), RETRY_COUNT, operation.retries);
     if (firstResponseAt !== undefined && operation.rpc === 'ReadRows')
-      this.instruments.firstResponseLatencies.record(firstResponseAt - startedAt, sets.plain);
+      this.instruments.points.record(
+        this.instruments.firstResponseLatencies,
+        firstResponseAt - startedAt,
+        sets.plain,
+      );
     // Google's clients give this one neither status nor streaming.
-    if (blockedMs !== undefined) this.instruments.applicationLatencies.record(blockedMs, sets.noStatus);
+    if (blockedMs !== undefined)
+      this.instruments.points.record(this.instruments.applicationLatencies, blockedMs, sets.noStatus);
   }
 }
 

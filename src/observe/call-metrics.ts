@@ -1,5 +1,6 @@
 import type { Attributes, Histogram, Meter } from '@opentelemetry/api';
 import { CounterSums, addTo } from './counter-sums.js';
+import { DeferredPoints } from './deferred-points.js';
 import type { CallRecord } from './call-record.js';
 
 /** Bucket boundaries (seconds) the database conventions advise for `db.client.operation.duration`. */
@@ -57,7 +58,8 @@ const byMeter = new WeakMap<Meter, CallMetrics>();
 /**
  * The SDK's instruments on one meter: the conventions' operation duration and the library's counters, each with
  * low-cardinality attributes only (system, instance, table, operation, entity; never a key). The counters are kept
- * as running totals and reported when a reader collects (see CounterSums).
+ * as running totals and reported when a reader collects (see CounterSums); the duration points are handed to the
+ * SDK in batches and at each collection (see DeferredPoints).
  *
  * @example
  * ```ts
@@ -68,6 +70,7 @@ const byMeter = new WeakMap<Meter, CallMetrics>();
 export class CallMetrics {
   private readonly duration: Histogram;
   private readonly sums: CounterSums;
+  private readonly points = new DeferredPoints();
 
   /** The instruments of `meter`, made on first use. */
   static of(meter: Meter): CallMetrics {
@@ -85,7 +88,7 @@ export class CallMetrics {
       description: 'Duration of database client operations.',
       advice: { explicitBucketBoundaries: DURATION_BUCKETS },
     });
-    this.sums = new CounterSums(meter, COUNTERS);
+    this.sums = new CounterSums(meter, COUNTERS, () => this.points.flush());
   }
 
   /**
@@ -94,7 +97,7 @@ export class CallMetrics {
    */
   record(record: CallRecord, attributes: Attributes, key: string, errorType: string | undefined): void {
     const withError = errorType === undefined ? attributes : { ...attributes, 'error.type': errorType };
-    this.duration.record((record.durationMs ?? 0) / 1000, withError);
+    this.points.record(this.duration, (record.durationMs ?? 0) / 1000, withError);
     const slots = this.sums.slots(key, attributes);
     // Zero counts are not added: a counter reports an attribute set once it was added to, as the SDK's would.
     if (record.attempts > 0) addTo(slots, ATTEMPTS, record.attempts);

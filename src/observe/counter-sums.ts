@@ -61,14 +61,22 @@ export class CounterSums {
   private overflow: SumSlots | undefined;
   private readonly observables: Observable[];
 
+  /**
+   * `beforeCollect` runs first in each collection's callback, before anything is observed (the owner's deferred
+   * histogram points are handed over there, so that the collection that follows includes them).
+   */
   constructor(
     meter: Meter,
     private readonly specs: readonly CounterSpec[],
+    beforeCollect?: () => void,
   ) {
     this.observables = specs.map((s) =>
       meter.createObservableCounter(s.name, { unit: s.unit, description: s.description }),
     );
-    meter.addBatchObservableCallback((result) => this.report(result), this.observables);
+    meter.addBatchObservableCallback((result) => {
+      beforeCollect?.();
+      this.report(result);
+    }, this.observables);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { context, metrics, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { AggregationTemporality, MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
+import { MeterProvider } from '@opentelemetry/sdk-metrics';
 import type { DataPoint, Histogram, MetricData } from '@opentelemetry/sdk-metrics';
 import {
   BasicTracerProvider,
@@ -9,19 +9,7 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-
-/** A reader the test collects from when it wants (cumulative: totals since the file began, reset per test). */
-class CollectingReader extends MetricReader {
-  constructor() {
-    super({ aggregationTemporalitySelector: () => AggregationTemporality.DELTA });
-  }
-  protected onForceFlush(): Promise<void> {
-    return Promise.resolve();
-  }
-  protected onShutdown(): Promise<void> {
-    return Promise.resolve();
-  }
-}
+import { CollectingReader } from './collecting-reader.js';
 
 /** What the test reads back: finished spans and collected metrics. */
 export interface RecordedTelemetry {

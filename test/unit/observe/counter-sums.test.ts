@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AggregationTemporality, MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
+import { AggregationTemporality, MeterProvider } from '@opentelemetry/sdk-metrics';
 import type { MetricData } from '@opentelemetry/sdk-metrics';
 import { CounterSums, addTo, attributesKey } from '../../../src/observe/counter-sums.js';
+import { CollectingReader } from '../../support/collecting-reader.js';
 
-class Reader extends MetricReader {
-  constructor(temporality: AggregationTemporality) {
-    super({ aggregationTemporalitySelector: () => temporality });
-  }
-  protected onForceFlush(): Promise<void> {
-    return Promise.resolve();
-  }
-  protected onShutdown(): Promise<void> {
-    return Promise.resolve();
-  }
-}
-
-async function points(reader: Reader): Promise<Map<string, Array<[string, number]>>> {
+async function points(reader: CollectingReader): Promise<Map<string, Array<[string, number]>>> {
   const { resourceMetrics } = await reader.collect();
   const out = new Map<string, Array<[string, number]>>();
   for (const scope of resourceMetrics.scopeMetrics)
@@ -34,7 +23,7 @@ const SPECS = [
 
 describe('CounterSums', () => {
   it('reports cumulative totals per attribute set, keyed by content, only for the counters added to', async () => {
-    const reader = new Reader(AggregationTemporality.CUMULATIVE);
+    const reader = new CollectingReader(AggregationTemporality.CUMULATIVE);
     const provider = new MeterProvider({ readers: [reader] });
     const sums = new CounterSums(provider.getMeter('t'), SPECS);
     const x = { table: 't1', op: 'get' };
@@ -59,7 +48,7 @@ describe('CounterSums', () => {
   });
 
   it('a delta reader gets what was added since its last collection', async () => {
-    const reader = new Reader(AggregationTemporality.DELTA);
+    const reader = new CollectingReader(AggregationTemporality.DELTA);
     const provider = new MeterProvider({ readers: [reader] });
     const sums = new CounterSums(provider.getMeter('t'), SPECS);
     const x = { table: 't1' };
@@ -75,8 +64,8 @@ describe('CounterSums', () => {
   });
 
   it('two readers of one provider each get every total, whichever collects first', async () => {
-    const cumulative = new Reader(AggregationTemporality.CUMULATIVE);
-    const delta = new Reader(AggregationTemporality.DELTA);
+    const cumulative = new CollectingReader(AggregationTemporality.CUMULATIVE);
+    const delta = new CollectingReader(AggregationTemporality.DELTA);
     const provider = new MeterProvider({ readers: [cumulative, delta] });
     const sums = new CounterSums(provider.getMeter('t'), SPECS);
     const x = { table: 't1' };
@@ -93,7 +82,7 @@ describe('CounterSums', () => {
   });
 
   it('builds a lazily given attribute set only when it is new, and folds sets past the limit into the overflow set', async () => {
-    const reader = new Reader(AggregationTemporality.CUMULATIVE);
+    const reader = new CollectingReader(AggregationTemporality.CUMULATIVE);
     const provider = new MeterProvider({ readers: [reader] });
     const sums = new CounterSums(provider.getMeter('t'), SPECS);
     let built = 0;

@@ -48,6 +48,19 @@ interface Registration {
   readonly listener?: boolean;
   /** The mapper's `observe` switches (a mapper per row: its observer caches the instruments). */
   readonly observe?: { tracing?: boolean; metrics?: boolean; builtinMetrics?: boolean };
+  /** The SDK's calls made by hand around each `get` of an unobserved mapper: what any instrumentation pays. */
+  readonly byHand?: { span?: boolean; point?: boolean; deferred?: number };
+}
+
+/** The production SDK registered, the mapper unobserved, and the SDK's calls made by hand around each get. */
+function byHand(calls: NonNullable<Registration['byHand']>): Registration {
+  return {
+    context: true,
+    tracer: true,
+    meter: true,
+    observe: { tracing: false, metrics: false },
+    byHand: calls,
+  };
 }
 
 /** Each row adds one part to the context manager's row, or registers a provider alone (no context manager). */
@@ -67,6 +80,16 @@ const ROWS: Record<string, Registration> = {
     meter: true,
     observe: { builtinMetrics: true },
   },
+  // The SDK's own floor in the real call: what instrumentation written by hand around an unobserved get costs.
+  'the same, mapper unobserved, one span made by hand around each get': byHand({ span: true }),
+  'the same, mapper unobserved, one duration point recorded by hand after each get': byHand({ point: true }),
+  'the same, mapper unobserved, span and point by hand': byHand({ span: true, point: true }),
+  // The same made 50 at a time (times kept, then handed over in a loop): what they cost with the SDK's code warm.
+  'the same, mapper unobserved, span by hand, made in batches of 50': byHand({ span: true, deferred: 50 }),
+  'the same, mapper unobserved, point by hand, recorded in batches of 50': byHand({
+    point: true,
+    deferred: 50,
+  }),
   'the same, mapper observe: { tracing: false, metrics: false }': {
     context: true,
     tracer: true,
@@ -100,6 +123,18 @@ try {
   const device = `tc-${Date.now().toString(36)}`;
   await loadReadings(base, device, calls, TABLE);
   const names = Object.keys(ROWS).filter((n) => !values.only || values.only.some((o) => n.includes(o)));
+  const handTracer = tracerProvider.getTracer('by-hand');
+  const handDuration = meterProvider
+    .getMeter('by-hand')
+    .createHistogram('db.client.operation.duration', { unit: 's' });
+  const handAttributes = {
+    'db.system.name': 'gcp.bigtable',
+    'db.namespace': 'bench',
+    'db.collection.name': TABLE,
+    'db.operation.name': 'get',
+    'server.address': 'localhost',
+    'server.port': 8086,
+  };
   const mappers = names.map((name) => {
     const { observe, listener } = ROWS[name]!;
     const mapper = observe
@@ -125,7 +160,37 @@ try {
       const cpu0 = ownCpuSeconds();
       const main0 = mainThreadCpuSeconds();
       const gc0 = gcMs;
-      for (let seq = 0; seq < calls; seq++) await mappers[i]!.get({ device, seq: BigInt(seq) });
+      const hand = ROWS[names[i]!]!.byHand;
+      if (hand === undefined) {
+        for (let seq = 0; seq < calls; seq++) await mappers[i]!.get({ device, seq: BigInt(seq) });
+      } else if (hand.deferred !== undefined) {
+        const times: number[] = [];
+        for (let seq = 0; seq < calls; seq++) {
+          const started = performance.now();
+          await mappers[i]!.get({ device, seq: BigInt(seq) });
+          times.push(started, performance.now());
+          if (times.length >= hand.deferred * 2) {
+            for (let t = 0; t < times.length; t += 2) {
+              if (hand.span)
+                handTracer
+                  .startSpan('get', { kind: 2, attributes: handAttributes, startTime: times[t]! })
+                  .end(times[t + 1]!);
+              if (hand.point) handDuration.record((times[t + 1]! - times[t]!) / 1e3, handAttributes);
+            }
+            times.length = 0;
+          }
+        }
+      } else {
+        for (let seq = 0; seq < calls; seq++) {
+          const started = performance.now();
+          const span = hand.span
+            ? handTracer.startSpan('get', { kind: 2, attributes: handAttributes })
+            : undefined;
+          await mappers[i]!.get({ device, seq: BigInt(seq) });
+          span?.end();
+          if (hand.point) handDuration.record((performance.now() - started) / 1e3, handAttributes);
+        }
+      }
       // The observer reports a pause after it ended: a tick lets the block's last ones arrive.
       await new Promise((resolve) => setImmediate(resolve));
       gcPerRow[i]!.push(((gcMs - gc0) / calls) * 1e3);

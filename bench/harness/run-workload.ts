@@ -28,6 +28,8 @@ export interface WorkloadResult {
   readonly clientCpuS: Readonly<Partial<Record<VariantName, number>>>;
   readonly serverCpuS: Readonly<Partial<Record<VariantName, number | undefined>>>;
   readonly hlNote: string | undefined;
+  /** raw wall time / rawOff wall time, per repetition: what instrumenting raw code by hand costs it. */
+  readonly rawByHand?: Spread;
 }
 
 export interface RunOptions {
@@ -117,7 +119,12 @@ export async function runWorkload(
       ? undefined
       : median((r) => r[name]!.serverCpuS!);
   }
+  const rawByHand =
+    names.includes('raw') && names.includes('rawOff')
+      ? spreadOf(perRep.map((r) => r.raw!.wallMs / r.rawOff!.wallMs))
+      : undefined;
   return {
+    ...(rawByHand === undefined ? {} : { rawByHand }),
     name: workload.name,
     description: workload.description,
     size: totalRows,

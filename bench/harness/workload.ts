@@ -6,12 +6,14 @@ import type { HlBench } from '../fixtures/hl-client.js';
 /**
  * The variants compared: the library, hand-written generated-client code, and the high-level `Table` API; `off` is
  * the library again with no OpenTelemetry registered, beside a `library` that runs with a provider (the traced
- * workloads), so that the cost of tracing is read off one interleaved run.
+ * workloads), so that the cost of tracing is read off one interleaved run; `rawOff` is raw code with nothing
+ * registered and no instrumentation, beside a `raw` that instruments itself by hand (the traced workloads), so that
+ * the cost of the same SDK for hand-written code is read off the same run.
  */
-export type VariantName = 'library' | 'off' | 'raw' | 'hl';
+export type VariantName = 'library' | 'off' | 'raw' | 'hl' | 'rawOff';
 
 /** Every variant, in the order a run takes them. */
-export const VARIANTS: readonly VariantName[] = ['library', 'off', 'raw', 'hl'];
+export const VARIANTS: readonly VariantName[] = ['library', 'off', 'raw', 'hl', 'rawOff'];
 
 /** Everything a workload may use; each run of the suite makes one. */
 export interface BenchContext {

@@ -1,6 +1,6 @@
 // Sequential point gets: latency-bound; the library's cost per call must vanish next to the round trip.
 import { rawDecode, rawKey } from '../fixtures/raw-codec.js';
-import type { RawFilter } from '../fixtures/raw-client.js';
+import type { RawBench, RawFilter } from '../fixtures/raw-client.js';
 import { LATEST_CELL } from '../fixtures/raw-client.js';
 import { Reading, ReadingGc } from '../fixtures/reading.js';
 import { GC_SHAPES } from '../fixtures/reading-gc-shapes.js';
@@ -18,11 +18,21 @@ import {
 
 const BLOCKS = 10;
 
+/** What raw code does around each of its reads (its own instrumentation, in the traced workloads). */
+export type AroundRawGet = <T>(get: () => Promise<T>) => Promise<T>;
+
 /**
  * Point gets of `entity` (Reading, ReadingGc with its GC family, or a GC shape's entity) stored in `table`. A GC
- * shape's gets run in `--full` mode only, against raw with the shape's exact filter and without HL.
+ * shape's gets run in `--full` mode only, against raw with the shape's exact filter and without HL. Raw code
+ * calls `around` with each of its reads.
  */
-function pointGetsOf(entity: typeof Reading, table: string, name: string, shape?: GcShape): Workload {
+export function pointGetsOf(
+  entity: typeof Reading,
+  table: string,
+  name: string,
+  shape?: GcShape,
+  around?: AroundRawGet,
+): Workload {
   const rawFilter = (): RawFilter => shape?.rawFilter() ?? LATEST_CELL;
   return {
     name,
@@ -46,7 +56,10 @@ function pointGetsOf(entity: typeof Reading, table: string, name: string, shape?
         raw: async (block: number) => {
           const out: Reading[] = [];
           for (const seq of seqs(block)) {
-            const row = (await context.raw.readRow(table, rawKey(device, seq), rawFilter()))!;
+            const read = (): ReturnType<RawBench['readRow']> =>
+              context.raw.readRow(table, rawKey(device, seq), rawFilter());
+            // Without instrumentation, raw code calls the client directly (no wrapper to pay for).
+            const row = (await (around ? around(read) : read()))!;
             out.push(rawDecode(row.key, row.cells));
           }
           return out;

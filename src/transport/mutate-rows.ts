@@ -11,7 +11,6 @@ import { dataCallHeaders } from './data-call-headers.js';
 import { failureDelivery, isPermanentFailure } from './failure-delivery.js';
 import { dataCallMetadata } from './data-call-metadata.js';
 import { readyDataStub } from './on-data-stub.js';
-import type { protos } from '@google-cloud/bigtable';
 import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
 import type { EntryStatus, MutateRowsEntryResult } from './plan-mutate-rows-retry.js';
 import { initialMutateRowsRetryState, planMutateRowsRetry } from './plan-mutate-rows-retry.js';
@@ -26,6 +25,8 @@ import { DEFAULT_RETRY_POLICY, backoffMs } from './retry-policy.js';
 import { abandonStream } from './abandon-stream.js';
 import type { CancellableStream } from './abandon-stream.js';
 import type { PreparedMutateRowsEntry } from './prepare-mutate-rows-entry.js';
+import type { EncodedMutateRowsRequest } from './serialize-mutate-rows-request.js';
+import { serializeMutateRowsRequest } from './serialize-mutate-rows-request.js';
 import { MAX_MUTATIONS_PER_REQUEST, prepareMutateRowsEntry } from './prepare-mutate-rows-entry.js';
 
 /**
@@ -100,17 +101,14 @@ function splitRequests(
   for (const index of pending) {
     const entry = entries[index]!;
     const size = entry.requestBytes;
-    if (
-      current.length > 0 &&
-      (mutations + entry.mutations.length > maxMutations || bytes + size > maxBytes)
-    ) {
+    if (current.length > 0 && (mutations + entry.mutationCount > maxMutations || bytes + size > maxBytes)) {
       requests.push(current);
       current = [];
       mutations = 0;
       bytes = 0;
     }
     current.push(index);
-    mutations += entry.mutations.length;
+    mutations += entry.mutationCount;
     bytes += size;
   }
   if (current.length > 0) requests.push(current);
@@ -177,9 +175,9 @@ async function sendRequest(
       delivery: 'notSent',
     }));
   }
-  // Prepared entries are in the proto shape already (the serializer ignores their size field): a request holds
-  // the batch's own objects, and when it carries the whole batch, the batch's own array.
-  const request = {
+  // Prepared entries are encoded already: a request holds the batch's own entries (its own array when it carries the
+  // whole batch), and its serializer copies their bytes into one buffer.
+  const request: EncodedMutateRowsRequest = {
     tableName,
     appProfileId,
     entries: batch.length === entries.length ? entries : batch.map((index) => entries[index]!),
@@ -199,15 +197,16 @@ async function sendRequest(
     await connection.ready('data');
     scope.throwIfStopped();
     remaining = scope.remainingMs();
-    // Sent on the stub as ReadRows is (the same request object, serializer and headers): gax's stream layers add
-    // client CPU to every request and nothing else (its retries are off; ours run here).
+    // Sent on the stub as ReadRows is (the generated client's headers; the bytes its serializer would write, held to
+    // it by a property test): gax's stream layers add client CPU to every request and nothing else (its retries are
+    // off; ours run here).
     const stub = readyDataStub(connection, 'mutateRows');
     const method = stub.mutateRows;
     stream = stub.makeServerStreamRequest(
       method.path,
-      method.requestSerialize,
+      serializeMutateRowsRequest,
       method.responseDeserialize,
-      request as unknown as protos.google.bigtable.v2.IMutateRowsRequest,
+      request,
       dataCallMetadata(request, dataCallHeaders(cookies.values, scope.record?.clientSideMetrics)),
       { deadline: Date.now() + Math.max(1, Math.ceil(Math.min(attemptMs, remaining ?? attemptMs))) },
     ) as ResponseStream;
@@ -370,7 +369,7 @@ export async function mutatePreparedRows(
     let mutations = 0;
     let bytes = 0;
     for (const entry of entries) {
-      mutations += entry.mutations.length;
+      mutations += entry.mutationCount;
       bytes += entry.requestBytes;
     }
     options.record.wrote(mutations, bytes);

@@ -1,12 +1,27 @@
-/** A MutateRows request as the fake stub hands it over: the request object the library built. */
+import { createRequire } from 'node:module';
+
+/** A MutateRows request as the fake stub hands it over: what the library's serializer put on the wire, decoded. */
 export interface FakeMutateRowsRequest {
+  readonly tableName?: string;
   readonly appProfileId?: string;
   readonly entries: readonly { readonly rowKey: Uint8Array; readonly mutations: readonly unknown[] }[];
 }
 
+interface GeneratedMutateRowsRequest {
+  decode(bytes: Uint8Array): unknown;
+  toObject(message: unknown, options: Record<string, unknown>): FakeMutateRowsRequest;
+}
+
+const require = createRequire(import.meta.url);
+const { protos } = require('@google-cloud/bigtable-api') as {
+  protos: { google: { bigtable: { v2: { MutateRowsRequest: GeneratedMutateRowsRequest } } } };
+};
+const { MutateRowsRequest } = protos.google.bigtable.v2;
+
 /**
  * A fake data-client gRPC stub for unit tests of `mutateRows`, which sends MutateRows on the stub: `answer` gets each
- * request object and its gRPC call options (the deadline) and returns the response stream.
+ * request as the generated type decodes the bytes the library's serializer wrote (so a test sees what a server
+ * would), with its gRPC call options (the deadline), and returns the response stream.
  *
  * @example
  * ```ts
@@ -21,11 +36,17 @@ export function fakeMutateRowsStub(
     mutateRows: { path: '/MutateRows', requestSerialize: passThrough, responseDeserialize: passThrough },
     makeServerStreamRequest: (
       _path: string,
-      _serialize: unknown,
+      serialize: (request: unknown) => Uint8Array,
       _deserialize: unknown,
-      request: FakeMutateRowsRequest,
+      request: unknown,
       _metadata: unknown,
       callOptions: Record<string, unknown>,
-    ) => answer(request, callOptions),
+    ) => {
+      const wire = MutateRowsRequest.toObject(MutateRowsRequest.decode(serialize(request)), {
+        longs: String,
+        arrays: true,
+      });
+      return answer(wire, callOptions);
+    },
   };
 }

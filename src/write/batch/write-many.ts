@@ -8,7 +8,7 @@ import { TransportError } from '../../errors/transport-error.js';
 import type { BigtableConnection } from '../../transport/bigtable-connection.js';
 import type { BoundCallOptions } from '../../transport/call-timeouts.js';
 import type { PreparedMutateRowsEntry } from '../../transport/prepare-mutate-rows-entry.js';
-import { fromProtoMutation } from '../../transport/from-proto-mutation.js';
+import { decodeMutateRowsEntry } from '../../transport/decode-mutate-rows-entry.js';
 import { mutatePreparedRows } from '../../transport/mutate-rows.js';
 import type { CallPolicy } from '../../transport/call-policy.js';
 import { callOptions } from '../../transport/call-policy.js';
@@ -140,7 +140,7 @@ export async function writeMany(input: {
       // Only these few rows get their SDK mutations back, to compare with the rows read back.
       unknownBatched.map((index) => ({
         key: items[index]!.key,
-        mutations: items[index]!.entry!.mutations.map(fromProtoMutation),
+        mutations: decodeMutateRowsEntry(items[index]!.entry!.encoded).mutations,
       })),
       policy,
       input.call ?? {},

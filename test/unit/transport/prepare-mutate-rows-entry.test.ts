@@ -6,7 +6,8 @@ import { mutationBytes } from '../../../src/model/mutation-size.js';
 import type { BigtableConnection } from '../../../src/transport/bigtable-connection.js';
 import { mutateRows } from '../../../src/transport/mutate-rows.js';
 import { prepareMutateRowsEntry } from '../../../src/transport/prepare-mutate-rows-entry.js';
-import { toProtoMutation } from '../../../src/transport/to-proto-mutation.js';
+import { decodeMutateRowsEntry } from '../../../src/transport/decode-mutate-rows-entry.js';
+import { encodeMutateRowsEntry } from '../../../src/transport/encode-mutate-rows-entry.js';
 
 const key = Buffer.from('phone#1');
 const q = Uint8Array.of(0x00, 0xff);
@@ -17,11 +18,15 @@ const mutations: Mutation[] = [
 ];
 
 describe('prepareMutateRowsEntry', () => {
-  it('keeps the proto forms as toProtoMutation makes them (shared ones shared) and the size batching counts', () => {
+  it('keeps the entry encoded as it is sent, its mutation count and the size batching counts', () => {
     const entry = prepareMutateRowsEntry(key, mutations, 'Device');
     expect(entry.rowKey).toBe(key);
-    expect(entry.mutations).toEqual(mutations.map(toProtoMutation));
-    expect(entry.mutations[0]).toBe(toProtoMutation(mutations[0]!));
+    expect(Buffer.from(entry.encoded).equals(encodeMutateRowsEntry(key, mutations))).toBe(true);
+    expect(decodeMutateRowsEntry(entry.encoded)).toStrictEqual({
+      rowKey: new Uint8Array(key),
+      mutations: mutations.map((m) => ({ ...m })),
+    });
+    expect(entry.mutationCount).toBe(3);
     expect(entry.requestBytes).toBe(mutationBytes(key, mutations));
   });
 

@@ -228,7 +228,8 @@ function writeOneof(buffer: Uint8Array, at: number, m: Mutation, inner: number):
 }
 
 // The oneof sizes of one entry's mutations, reused from entry to entry (encoding is synchronous).
-let sizes = new Int32Array(64);
+const SHARED_SIZES = 4_096;
+const sizes = new Int32Array(SHARED_SIZES);
 
 /**
  * One `MutateRowsRequest.Entry` (its row key and mutations) as protobuf bytes, written from the mutation model
@@ -244,17 +245,19 @@ let sizes = new Int32Array(64);
  */
 export function encodeMutateRowsEntry(rowKey: Uint8Array, mutations: readonly Mutation[]): Buffer {
   const count = mutations.length;
-  if (sizes.length < count) sizes = new Int32Array(count * 2);
+  // A row of up to 4,096 mutations reuses the shared sizes; a larger one (up to 100,000) gets its own, so that one
+  // huge row does not leave a large array behind for the rest of the process.
+  const inners = count <= SHARED_SIZES ? sizes : new Int32Array(count);
   let total = fieldSize(rowKey.length);
   for (let i = 0; i < count; i++) {
     const inner = oneofSize(mutations[i]!);
-    sizes[i] = inner;
+    inners[i] = inner;
     total += fieldSize(fieldSize(inner));
   }
   const buffer = Buffer.allocUnsafe(total);
   let at = writeBytesField(buffer, 0, ENTRY_ROW_KEY, rowKey);
   for (let i = 0; i < count; i++) {
-    const inner = sizes[i]!;
+    const inner = inners[i]!;
     buffer[at++] = ENTRY_MUTATION;
     at = writeVarint(buffer, at, fieldSize(inner));
     at = writeOneof(buffer, at, mutations[i]!, inner);

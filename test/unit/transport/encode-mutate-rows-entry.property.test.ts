@@ -72,7 +72,7 @@ describe('encodeMutateRowsEntry and serializeMutateRowsRequest', () => {
     );
   });
 
-  it('write lengths past one varint byte the same way (a 20,000-byte value, 300 mutations)', () => {
+  it('write lengths past one varint byte the same way (a 20,000-byte value, 300 and 5,000 mutations)', () => {
     const key = Buffer.from('phone#1');
     const big: Mutation = {
       kind: 'setCell',
@@ -86,7 +86,12 @@ describe('encodeMutateRowsEntry and serializeMutateRowsRequest', () => {
       family: 'f',
       qualifier: Buffer.from(`q${i}`),
     }));
-    for (const mutations of [[big], many, [big, ...many]]) {
+    // Past the 4,096 mutations whose sizes the encoder keeps in a shared array.
+    const huge: Mutation[] = Array.from({ length: 5_000 }, (_, i) => ({
+      kind: 'deleteFromFamily',
+      family: `f${i % 7}`,
+    }));
+    for (const mutations of [[big], many, [big, ...many], huge, [...huge, big]]) {
       const ours = serializeMutateRowsRequest({
         tableName: 't',
         entries: [{ encoded: encodeMutateRowsEntry(key, mutations) }],

@@ -232,6 +232,37 @@ const SHARED_SIZES = 4_096;
 const sizes = new Int32Array(SHARED_SIZES);
 
 /**
+ * A row key and its mutations as protobuf fields: the key with one-byte tag `rowKeyTag`, then each mutation as a
+ * `Mutation` message with tag `mutationTag` (a MutateRows entry's fields, or a MutateRow request's).
+ */
+function encodeRowFields(
+  rowKey: Uint8Array,
+  mutations: readonly Mutation[],
+  rowKeyTag: number,
+  mutationTag: number,
+): Buffer {
+  const count = mutations.length;
+  // A row of up to 4,096 mutations reuses the shared sizes; a larger one (up to 100,000) gets its own, so that one
+  // huge row does not leave a large array behind for the rest of the process.
+  const inners = count <= SHARED_SIZES ? sizes : new Int32Array(count);
+  let total = fieldSize(rowKey.length);
+  for (let i = 0; i < count; i++) {
+    const inner = oneofSize(mutations[i]!);
+    inners[i] = inner;
+    total += fieldSize(fieldSize(inner));
+  }
+  const buffer = Buffer.allocUnsafe(total);
+  let at = writeBytesField(buffer, 0, rowKeyTag, rowKey);
+  for (let i = 0; i < count; i++) {
+    const inner = inners[i]!;
+    buffer[at++] = mutationTag;
+    at = writeVarint(buffer, at, fieldSize(inner));
+    at = writeOneof(buffer, at, mutations[i]!, inner);
+  }
+  return buffer;
+}
+
+/**
  * One `MutateRowsRequest.Entry` (its row key and mutations) as protobuf bytes, written from the mutation model
  * directly: the bytes the generated client's serializer writes for the same entry in the shape `toProtoMutation`
  * gives it (held to it by a property test), without the proto objects, `fromObject` and protobufjs's writer. A
@@ -244,23 +275,19 @@ const sizes = new Int32Array(SHARED_SIZES);
  * ```
  */
 export function encodeMutateRowsEntry(rowKey: Uint8Array, mutations: readonly Mutation[]): Buffer {
-  const count = mutations.length;
-  // A row of up to 4,096 mutations reuses the shared sizes; a larger one (up to 100,000) gets its own, so that one
-  // huge row does not leave a large array behind for the rest of the process.
-  const inners = count <= SHARED_SIZES ? sizes : new Int32Array(count);
-  let total = fieldSize(rowKey.length);
-  for (let i = 0; i < count; i++) {
-    const inner = oneofSize(mutations[i]!);
-    inners[i] = inner;
-    total += fieldSize(fieldSize(inner));
-  }
-  const buffer = Buffer.allocUnsafe(total);
-  let at = writeBytesField(buffer, 0, ENTRY_ROW_KEY, rowKey);
-  for (let i = 0; i < count; i++) {
-    const inner = inners[i]!;
-    buffer[at++] = ENTRY_MUTATION;
-    at = writeVarint(buffer, at, fieldSize(inner));
-    at = writeOneof(buffer, at, mutations[i]!, inner);
-  }
-  return buffer;
+  return encodeRowFields(rowKey, mutations, ENTRY_ROW_KEY, ENTRY_MUTATION);
+}
+
+/**
+ * A `MutateRowRequest`'s `row_key` (2) and `mutations` (3) fields as protobuf bytes, written as
+ * {@link encodeMutateRowsEntry} writes an entry's; `serializeMutateRowRequest` puts them between the table name and
+ * the app profile.
+ *
+ * @example
+ * ```ts
+ * const fields = encodeMutateRowFields(Buffer.from('phone#1'), [{ kind: 'deleteFromRow' }]);
+ * ```
+ */
+export function encodeMutateRowFields(rowKey: Uint8Array, mutations: readonly Mutation[]): Buffer {
+  return encodeRowFields(rowKey, mutations, tag(2, LEN), tag(3, LEN));
 }

@@ -6,7 +6,9 @@ import type { BigtableConnection } from './bigtable-connection.js';
 import type { UnaryCallOptions } from './call-unary.js';
 import { callUnary } from './call-unary.js';
 import { onDataStub } from './on-data-stub.js';
-import { toProtoMutation } from './to-proto-mutation.js';
+import { encodeMutateRowFields } from './encode-mutate-rows-entry.js';
+import type { EncodedMutateRowRequest } from './serialize-mutate-row-request.js';
+import { serializeMutateRowRequest } from './serialize-mutate-row-request.js';
 
 /**
  * Options of a write RPC: everything of a unary call but its safety, which is always `write`.
@@ -62,15 +64,21 @@ export async function mutateRow(
 ): Promise<void> {
   const size = checkRequestSize(options.entity, rowKey, mutations);
   options.record?.wrote(mutations.length, size);
-  const request = {
+  // The row key and mutations are encoded once, for every attempt (the generated serializer's bytes: see
+  // encodeMutateRowFields).
+  const request: EncodedMutateRowRequest = {
     tableName: connection.tablePath(tableId),
     appProfileId: appProfileOf(connection, 'mutateRow', options),
-    rowKey,
-    mutations: mutations.map(toProtoMutation),
-  } as const;
-  await callUnary(connection, 'MutateRow', onDataStub(connection, 'mutateRow', request), {
-    ...options,
-    safety: 'write',
-    rowKey,
-  });
+    rowFields: encodeMutateRowFields(rowKey, mutations),
+  };
+  await callUnary(
+    connection,
+    'MutateRow',
+    onDataStub(connection, 'mutateRow', request, serializeMutateRowRequest),
+    {
+      ...options,
+      safety: 'write',
+      rowKey,
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import { InternalError } from '../errors/internal-error.js';
 import type { BigtableConnection } from './bigtable-connection.js';
 import type { DataStub } from './data-stub.js';
+import type { RoutedRequest } from './data-call-metadata.js';
 import type { GaxCallOptions } from './gax-call-options.js';
 import type { StubMethod } from './unary-on-stub.js';
 import { unaryOnStub } from './unary-on-stub.js';
@@ -31,7 +32,9 @@ type ResponseOf<K extends StubUnaryRpc> = ReturnType<DataStub[K]['responseDeseri
 
 /**
  * The attempt function `callUnary` runs for a unary data RPC sent on the connection's stub (see
- * {@link unaryOnStub}); `callUnary` has made the stub ready before it calls it.
+ * {@link unaryOnStub}); `callUnary` has made the stub ready before it calls it. With `serialize`, the request is the
+ * library's own form and `serialize` writes its bytes (MutateRow: the mutations encoded once); else the method's
+ * generated serializer writes the generated request object.
  *
  * @example
  * ```ts
@@ -44,10 +47,30 @@ export function onDataStub<K extends StubUnaryRpc>(
   connection: BigtableConnection,
   rpc: K,
   request: RequestOf<K>,
+): (options: GaxCallOptions) => Promise<ResponseOf<K>>;
+export function onDataStub<K extends StubUnaryRpc, Req extends RoutedRequest>(
+  connection: BigtableConnection,
+  rpc: K,
+  request: Req,
+  serialize: (request: Req) => Buffer,
+): (options: GaxCallOptions) => Promise<ResponseOf<K>>;
+export function onDataStub<K extends StubUnaryRpc, Req extends RoutedRequest>(
+  connection: BigtableConnection,
+  rpc: K,
+  request: Req,
+  serialize?: (request: Req) => Buffer,
 ): (options: GaxCallOptions) => Promise<ResponseOf<K>> {
   return (options) => {
     const stub = readyDataStub(connection, rpc);
-    const method = stub[rpc] as unknown as StubMethod<RequestOf<K>, ResponseOf<K>>;
+    const generated = stub[rpc] as unknown as StubMethod<Req, ResponseOf<K>>;
+    const method =
+      serialize === undefined
+        ? generated
+        : {
+            path: generated.path,
+            requestSerialize: serialize,
+            responseDeserialize: generated.responseDeserialize,
+          };
     return unaryOnStub(stub, method, request, options);
   };
 }

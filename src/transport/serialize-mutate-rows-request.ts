@@ -11,7 +11,6 @@ export interface EncodedMutateRowsRequest {
 const TABLE_NAME = (1 << 3) | 2;
 const ENTRY = (2 << 3) | 2;
 const APP_PROFILE_ID = (3 << 3) | 2;
-
 /**
  * The protobuf bytes of a `MutateRowsRequest` whose entries are already encoded: the fields in field-number order
  * (table name, entries, app profile), as the generated serializer writes them; the entries' bytes are copied once

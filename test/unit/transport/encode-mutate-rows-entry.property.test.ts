@@ -1,12 +1,17 @@
-// Property: the MutateRows request the library serializes from its own entry encoding is, byte for byte, what the
-// generated client's serializer writes for the same rows given in the proto shape `toProtoMutation` makes (the
-// oracle: the generated message type), and an encoded entry reads back as exactly the mutations it was made from.
+// Property: the MutateRows and MutateRow requests the library serializes from its own row encoding are, byte for
+// byte, what the generated client's serializer writes for the same rows given in the proto shape `toProtoMutation`
+// makes (the oracle: the generated message types), and an encoded entry reads back as exactly the mutations it was
+// made from.
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Mutation } from '../../../src/model/mutation.js';
 import { decodeMutateRowsEntry } from '../../../src/transport/decode-mutate-rows-entry.js';
-import { encodeMutateRowsEntry } from '../../../src/transport/encode-mutate-rows-entry.js';
+import {
+  encodeMutateRowFields,
+  encodeMutateRowsEntry,
+} from '../../../src/transport/encode-mutate-rows-entry.js';
+import { serializeMutateRowRequest } from '../../../src/transport/serialize-mutate-row-request.js';
 import { serializeMutateRowsRequest } from '../../../src/transport/serialize-mutate-rows-request.js';
 import { toProtoMutation } from '../../../src/transport/to-proto-mutation.js';
 import { mutationArbitrary } from '../../support/mutation-arbitrary.js';
@@ -17,9 +22,13 @@ interface GeneratedMessageType {
 }
 const require = createRequire(import.meta.url);
 const { protos } = require('@google-cloud/bigtable-api') as {
-  protos: { google: { bigtable: { v2: { MutateRowsRequest: GeneratedMessageType } } } };
+  protos: {
+    google: {
+      bigtable: { v2: { MutateRowsRequest: GeneratedMessageType; MutateRowRequest: GeneratedMessageType } };
+    };
+  };
 };
-const { MutateRowsRequest } = protos.google.bigtable.v2;
+const { MutateRowsRequest, MutateRowRequest } = protos.google.bigtable.v2;
 
 const row = fc.record({
   rowKey: fc.oneof(
@@ -52,7 +61,7 @@ function generated(r: {
   return Buffer.from(MutateRowsRequest.encode(message).finish()).toString('hex');
 }
 
-describe('encodeMutateRowsEntry and serializeMutateRowsRequest', () => {
+describe('encodeMutateRowsEntry, serializeMutateRowsRequest and serializeMutateRowRequest', () => {
   it("write the generated serializer's bytes for every mutation kind, size and int64", () => {
     fc.assert(
       fc.property(request, (r) => {
@@ -100,6 +109,33 @@ describe('encodeMutateRowsEntry and serializeMutateRowsRequest', () => {
         generated({ tableName: 't', rows: [{ rowKey: key, mutations }] }),
       );
     }
+  });
+
+  it('write a MutateRowRequest as the generated serializer does, from the same row encoding', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 60 }),
+        fc.option(fc.string({ maxLength: 12 }), { nil: undefined }),
+        row,
+        (tableName, appProfileId, { rowKey, mutations }) => {
+          const ours = serializeMutateRowRequest({
+            tableName,
+            appProfileId,
+            rowFields: encodeMutateRowFields(rowKey, mutations),
+          });
+          const message = MutateRowRequest.fromObject({
+            tableName,
+            ...(appProfileId === undefined ? {} : { appProfileId }),
+            rowKey,
+            mutations: mutations.map(toProtoMutation),
+          });
+          expect(Buffer.from(ours).toString('hex')).toBe(
+            Buffer.from(MutateRowRequest.encode(message).finish()).toString('hex'),
+          );
+        },
+      ),
+      { numRuns: 1_000 },
+    );
   });
 
   it('read back as exactly the row key and mutations encoded', () => {

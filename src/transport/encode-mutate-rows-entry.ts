@@ -77,7 +77,9 @@ function fieldSize(length: number): number {
   return 1 + varintSize(length) + length;
 }
 
-// A family name's UTF-8 bytes, kept per name: a table has a handful of families, named in every mutation.
+// A family name's UTF-8 bytes, kept per name: a table has a handful of families, named in every mutation. Family
+// names are ASCII (`[-_.a-zA-Z0-9]+`, checked where entities are declared); a string with a lone surrogate would be
+// written as U+FFFD where protobufjs writes the surrogate's own three bytes, and Bigtable refuses both.
 const familyBytes = new Map<string, Buffer>();
 const MAX_FAMILIES = 1_024;
 

@@ -1,4 +1,4 @@
-/** The slice of a gax/grpc stream needed to stop it for good. */
+/** The slice of a gRPC stream needed to stop it for good. */
 export interface CancellableStream {
   on(event: 'error', listener: (error: unknown) => void): unknown;
   cancel?: () => void;
@@ -6,9 +6,10 @@ export interface CancellableStream {
 }
 
 /**
- * Stops a streaming RPC for good: cancels it (ending the iterator does not) and frees the stream. gax's StreamProxy
- * forwards `cancel()` to an inner stream that may not have one yet (or ever: its retry-request stream), which
- * throws `TypeError: this.stream.cancel is not a function`; destroying still tears the call down then.
+ * Stops a streaming RPC for good: cancels it (ending the iterator does not) and frees the stream. Every streaming
+ * data call is a grpc-js stream on the data client's stub, whose `cancel()` ends the call; the guards stay for a
+ * stream already destroyed and for the test fakes, whose `cancel` may throw or be absent (gax's StreamProxy, which
+ * these calls used before, threw from `cancel()` before its inner stream existed).
  *
  * @example
  * ```ts

@@ -2,7 +2,9 @@ import { appProfileOf } from './app-profile.js';
 import type { BigtableConnection } from './bigtable-connection.js';
 import { callUnary } from './call-unary.js';
 import type { UnaryCallOptions } from './call-unary.js';
-import { gaxCallOptions } from './gax-call-options.js';
+import { dataCallMetadata } from './data-call-metadata.js';
+import { readyDataStub } from './on-data-stub.js';
+import { stubCallOptions } from './unary-on-stub.js';
 import { toBigInt } from './to-bigint.js';
 
 /**
@@ -46,11 +48,18 @@ export async function sampleRowKeys(
     'SampleRowKeys',
     async (attempt) => {
       const out: RowKeySample[] = [];
-      // gax's own stream retries stay off (gaxCallOptions); the attempt's deadline and headers are callUnary's.
-      const stream = connection.data.sampleRowKeys(request, {
-        ...gaxCallOptions({}),
-        ...attempt,
-      }) as unknown as AsyncIterable<SampleAnswer>;
+      // Sent on the stub as every other data call is (the generated serializer and client headers, plus the
+      // attempt's own headers, deadline and measured interceptor); retries are callUnary's.
+      const stub = readyDataStub(connection, 'sampleRowKeys');
+      const method = stub.sampleRowKeys;
+      const stream: AsyncIterable<SampleAnswer> = stub.makeServerStreamRequest(
+        method.path,
+        method.requestSerialize,
+        method.responseDeserialize,
+        request,
+        dataCallMetadata(request, attempt.otherArgs?.headers),
+        stubCallOptions(attempt),
+      );
       for await (const answer of stream) {
         const key = answer.rowKey ?? new Uint8Array();
         out.push({

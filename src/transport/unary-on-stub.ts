@@ -28,6 +28,25 @@ export interface UnaryStub {
 }
 
 /**
+ * The gRPC call options of an attempt `callUnary` hands its options to: the attempt's deadline and, for a measured
+ * attempt, its response-metadata interceptor.
+ *
+ * @example
+ * ```ts
+ * const callOptions = stubCallOptions({ retry: null, timeout: 5_000 });
+ * ```
+ *
+ * @internal gRPC types stay out of the published `.d.ts`.
+ */
+export function stubCallOptions(options: GaxCallOptions): grpc.CallOptions {
+  const callOptions: grpc.CallOptions = {};
+  if (options.timeout !== undefined) callOptions.deadline = Date.now() + options.timeout;
+  const interceptors = options.otherArgs?.options?.interceptors;
+  if (interceptors !== undefined) callOptions.interceptors = interceptors as grpc.Interceptor[];
+  return callOptions;
+}
+
+/**
  * One attempt of a unary data RPC sent on the data client's gRPC stub, as `callUnary` hands it its options: the
  * same request bytes (the method's own serializer), the headers the generated client sends (routing, client) plus
  * the call's own, the attempt's deadline and a measured attempt's interceptor. Skipping the generated method's gax
@@ -47,10 +66,7 @@ export function unaryOnStub<Req extends RoutedRequest, Res>(
   request: Req,
   options: GaxCallOptions,
 ): Promise<Res> {
-  const callOptions: grpc.CallOptions = {};
-  if (options.timeout !== undefined) callOptions.deadline = Date.now() + options.timeout;
-  const interceptors = options.otherArgs?.options?.interceptors;
-  if (interceptors !== undefined) callOptions.interceptors = interceptors as grpc.Interceptor[];
+  const callOptions = stubCallOptions(options);
   const metadata = dataCallMetadata(request, options.otherArgs?.headers);
   return new Promise((resolve, reject) => {
     stub.makeUnaryRequest(

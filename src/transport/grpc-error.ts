@@ -19,6 +19,27 @@ export const GrpcStatus = {
   UNAVAILABLE: 14,
 } as const;
 
+/**
+ * A failure the transport itself gives an attempt (a stream closed before its end, an attempt gone silent), shaped as
+ * gRPC's own status error (an `Error` with a numeric `code` and `details`) so that the retry rules read it as they
+ * read the server's. It never leaves the transport: the call turns it into a {@link TransportError}, as any gRPC
+ * failure.
+ *
+ * @example
+ * ```ts
+ * throw new GrpcStatusFailure(GrpcStatus.DEADLINE_EXCEEDED, 'no response for 30000 ms');
+ * ```
+ */
+export class GrpcStatusFailure extends Error {
+  constructor(
+    readonly code: number,
+    readonly details: string,
+  ) {
+    super(details);
+    this.name = 'GrpcStatusFailure';
+  }
+}
+
 /** Reads the numeric gRPC status code of an unknown error, if it carries one. */
 export function grpcCodeOf(error: unknown): number | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error) {

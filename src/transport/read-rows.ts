@@ -20,7 +20,7 @@ import { onDemandIterator } from './on-demand-iterator.js';
 import { openReadRowsStream } from './open-read-rows-stream.js';
 import type { ReadRowsByteStream } from './open-read-rows-stream.js';
 import { READ_IDLE_WATCH } from './idle-watch.js';
-import { GrpcStatus, grpcCodeOf, toTransportError } from './grpc-error.js';
+import { GrpcStatus, GrpcStatusFailure, grpcCodeOf, toTransportError } from './grpc-error.js';
 import type { ReadRowsRequestStats } from './read-rows-request-stats.js';
 import { readRowsResume } from './read-rows-resume.js';
 import { ResponsePull } from './response-pull.js';
@@ -87,8 +87,8 @@ const READ_AHEAD_MAX_BYTES = 4 * 1024 * 1024;
 const REQUEST_STATS_FULL = 2;
 
 /** The failure of an attempt that stayed silent for `readIdleMs`: retryable like a deadline. */
-function idleFailure(idleMs: number): { code: number; details: string } {
-  return { code: GrpcStatus.DEADLINE_EXCEEDED, details: `no response for ${idleMs} ms` };
+function idleFailure(idleMs: number): GrpcStatusFailure {
+  return new GrpcStatusFailure(GrpcStatus.DEADLINE_EXCEEDED, `no response for ${idleMs} ms`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { GrpcStatus } from './grpc-error.js';
+import { GrpcStatus, GrpcStatusFailure } from './grpc-error.js';
 
 /** The parts of a Node `Readable` (object mode) that {@link ResponsePull} drives. */
 interface PulledReadable {
@@ -26,18 +26,11 @@ function isReadable(stream: object): stream is PulledReadable {
 
 /**
  * The failure of a stream closed before its end without an error (Node's iterator raises
- * `ERR_STREAM_PREMATURE_CLOSE`): a cancelled call, shaped as gRPC's own status error (an `Error` with `code` and
- * `details`), so that a read tells it from an end of the rows and from a retryable failure. It never leaves the
- * transport: the read loop turns it into a `TransportError`, as any gRPC failure.
+ * `ERR_STREAM_PREMATURE_CLOSE`): a cancelled call, so that a read tells it from an end of the rows and from a
+ * retryable failure.
  */
-class PrematureClose extends Error {
-  readonly code = GrpcStatus.CANCELLED;
-  readonly details = 'the stream closed before its end';
-
-  constructor() {
-    super('the stream closed before its end');
-    this.name = 'PrematureClose';
-  }
+function prematureClose(): GrpcStatusFailure {
+  return new GrpcStatusFailure(GrpcStatus.CANCELLED, 'the stream closed before its end');
 }
 
 /**
@@ -141,7 +134,7 @@ export class ResponsePull {
     if (readable === undefined) return undefined;
     if (this.failed && this.failureIsNext()) throw this.failure;
     if (this.ended) return null;
-    if (this.closed) throw new PrematureClose();
+    if (this.closed) throw prematureClose();
     if (readable.readableLength > 0 && readable.readableFlowing === false) {
       // Paused with messages buffered: read one synchronously (its 'data' event lands in `held`).
       readable.read();
@@ -206,7 +199,7 @@ export class ResponsePull {
       waiter.resolve(null);
     } else if (this.closed) {
       this.waiter = undefined;
-      waiter.reject(new PrematureClose());
+      waiter.reject(prematureClose());
     }
   }
 }

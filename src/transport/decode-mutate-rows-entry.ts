@@ -63,6 +63,30 @@ class Reader {
     const got = this.byte();
     if (got !== fieldTag) throw malformed(`tag ${got} where ${fieldTag} was written`);
   }
+
+  /** The bytes of the field the encoder wrote next, with tag `fieldTag`. */
+  bytesAt(fieldTag: number): Uint8Array {
+    this.expect(fieldTag);
+    return this.bytesField();
+  }
+
+  /** The family name the encoder writes first in every mutation that has one. */
+  family(): string {
+    this.expect(T.FAMILY);
+    return this.text();
+  }
+
+  /** A reader over the message field the encoder wrote next, with tag `fieldTag`. */
+  messageAt(fieldTag: number): Reader {
+    this.expect(fieldTag);
+    return this.message();
+  }
+
+  /** The int64 field the encoder wrote next, with tag `fieldTag`. */
+  int64At(fieldTag: number): bigint {
+    this.expect(fieldTag);
+    return this.int64();
+  }
 }
 
 function malformed(what: string): InternalError {
@@ -77,23 +101,16 @@ function readMutation(r: Reader): Mutation {
   const m = r.message();
   switch (oneof) {
     case T.SET_CELL: {
-      m.expect(T.FAMILY);
-      const family = m.text();
-      m.expect(T.QUALIFIER);
-      const qualifier = m.bytesField();
-      m.expect(T.TIMESTAMP_MICROS);
-      const timestampMicros = m.int64();
-      m.expect(T.CELL_VALUE);
-      return { kind: 'setCell', family, qualifier, timestampMicros, value: m.bytesField() };
+      const family = m.family();
+      const qualifier = m.bytesAt(T.QUALIFIER);
+      const timestampMicros = m.int64At(T.TIMESTAMP_MICROS);
+      return { kind: 'setCell', family, qualifier, timestampMicros, value: m.bytesAt(T.CELL_VALUE) };
     }
     case T.DELETE_FROM_COLUMN: {
-      m.expect(T.FAMILY);
-      const family = m.text();
-      m.expect(T.QUALIFIER);
-      const qualifier = m.bytesField();
+      const family = m.family();
+      const qualifier = m.bytesAt(T.QUALIFIER);
       if (!m.more()) return { kind: 'deleteFromColumn', family, qualifier };
-      m.expect(T.TIME_RANGE);
-      const range = m.message();
+      const range = m.messageAt(T.TIME_RANGE);
       let startMicros: bigint | undefined;
       let endMicros: bigint | undefined;
       while (range.more()) {
@@ -111,30 +128,18 @@ function readMutation(r: Reader): Mutation {
       };
     }
     case T.DELETE_FROM_FAMILY:
-      m.expect(T.FAMILY);
-      return { kind: 'deleteFromFamily', family: m.text() };
+      return { kind: 'deleteFromFamily', family: m.family() };
     case T.DELETE_FROM_ROW:
       return { kind: 'deleteFromRow' };
     case T.ADD_TO_CELL:
     case T.MERGE_TO_CELL: {
-      m.expect(T.FAMILY);
-      const family = m.text();
-      m.expect(T.QUALIFIER);
-      const q = m.message();
-      q.expect(T.VALUE_RAW);
-      const qualifier = q.bytesField();
-      m.expect(T.AGGREGATE_TIMESTAMP);
-      const t = m.message();
-      t.expect(T.VALUE_RAW_TIMESTAMP);
-      const timestampMicros = t.int64();
-      m.expect(T.AGGREGATE_INPUT);
-      const input = m.message();
-      if (oneof === T.ADD_TO_CELL) {
-        input.expect(T.VALUE_INT);
-        return { kind: 'addToCell', family, qualifier, timestampMicros, input: input.int64() };
-      }
-      input.expect(T.VALUE_RAW);
-      return { kind: 'mergeToCell', family, qualifier, timestampMicros, state: input.bytesField() };
+      const family = m.family();
+      const qualifier = m.messageAt(T.QUALIFIER).bytesAt(T.VALUE_RAW);
+      const timestampMicros = m.messageAt(T.AGGREGATE_TIMESTAMP).int64At(T.VALUE_RAW_TIMESTAMP);
+      const input = m.messageAt(T.AGGREGATE_INPUT);
+      return oneof === T.ADD_TO_CELL
+        ? { kind: 'addToCell', family, qualifier, timestampMicros, input: input.int64At(T.VALUE_INT) }
+        : { kind: 'mergeToCell', family, qualifier, timestampMicros, state: input.bytesAt(T.VALUE_RAW) };
     }
     default:
       throw malformed(`mutation tag ${oneof}`);
@@ -153,12 +158,8 @@ function readMutation(r: Reader): Mutation {
  */
 export function decodeMutateRowsEntry(encoded: Uint8Array): { rowKey: Uint8Array; mutations: Mutation[] } {
   const r = new Reader(encoded);
-  r.expect(T.ENTRY_ROW_KEY);
-  const rowKey = r.bytesField();
+  const rowKey = r.bytesAt(T.ENTRY_ROW_KEY);
   const mutations: Mutation[] = [];
-  while (r.more()) {
-    r.expect(T.ENTRY_MUTATION);
-    mutations.push(readMutation(r.message()));
-  }
+  while (r.more()) mutations.push(readMutation(r.messageAt(T.ENTRY_MUTATION)));
   return { rowKey, mutations };
 }

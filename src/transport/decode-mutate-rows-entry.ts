@@ -1,93 +1,8 @@
 import { InternalError } from '../errors/internal-error.js';
 import type { Mutation } from '../model/mutation.js';
-import { MUTATE_ROWS_TAGS as T } from './encode-mutate-rows-entry.js';
-
-/** A cursor over protobuf bytes: just what reading back `encodeMutateRowsEntry`'s fields needs. */
-class Reader {
-  at = 0;
-  constructor(
-    private readonly bytes: Uint8Array,
-    readonly end = bytes.length,
-  ) {}
-
-  more(): boolean {
-    return this.at < this.end;
-  }
-
-  byte(): number {
-    if (this.at >= this.end) throw malformed('a field past the end of its message');
-    return this.bytes[this.at++]!;
-  }
-
-  varint(): bigint {
-    let value = 0n;
-    for (let shift = 0n; ; shift += 7n) {
-      const b = this.byte();
-      value |= BigInt(b & 0x7f) << shift;
-      if (b < 0x80) return value;
-    }
-  }
-
-  length(): number {
-    return Number(this.varint());
-  }
-
-  int64(): bigint {
-    return BigInt.asIntN(64, this.varint());
-  }
-
-  bytesField(): Uint8Array {
-    const length = this.length();
-    const start = this.at;
-    this.at += length;
-    if (this.at > this.end) throw malformed('a length past the end of its message');
-    // A plain copy: the mutation outlives the request's buffer, and is the model's Uint8Array, not a Buffer.
-    return new Uint8Array(this.bytes.subarray(start, this.at));
-  }
-
-  text(): string {
-    return Buffer.from(this.bytesField()).toString('utf8');
-  }
-
-  /** A reader over the next length-delimited field's bytes; this one moves past them. */
-  message(): Reader {
-    const length = this.length();
-    const inner = new Reader(this.bytes, this.at + length);
-    inner.at = this.at;
-    this.at += length;
-    if (this.at > this.end) throw malformed('a message past the end of its parent');
-    return inner;
-  }
-
-  expect(fieldTag: number): void {
-    const got = this.byte();
-    if (got !== fieldTag) throw malformed(`tag ${got} where ${fieldTag} was written`);
-  }
-
-  /** The bytes of the field the encoder wrote next, with tag `fieldTag`. */
-  bytesAt(fieldTag: number): Uint8Array {
-    this.expect(fieldTag);
-    return this.bytesField();
-  }
-
-  /** The family name the encoder writes first in every mutation that has one. */
-  family(): string {
-    this.expect(T.FAMILY);
-    return this.text();
-  }
-
-  /** A reader over the message field the encoder wrote next, with tag `fieldTag`. */
-  messageAt(fieldTag: number): Reader {
-    this.expect(fieldTag);
-    return this.message();
-  }
-
-  /** The int64 field the encoder wrote next, with tag `fieldTag`. */
-  int64At(fieldTag: number): bigint {
-    this.expect(fieldTag);
-    return this.int64();
-  }
-}
+import { MUTATION_FIELDS as F } from './encode-mutate-rows-entry.js';
+import type { ProtobufField } from './protobuf-fields.js';
+import { ProtobufFields } from './protobuf-fields.js';
 
 function malformed(what: string): InternalError {
   return new InternalError(
@@ -96,53 +11,77 @@ function malformed(what: string): InternalError {
   );
 }
 
-function readMutation(r: Reader): Mutation {
-  const oneof = r.byte();
-  const m = r.message();
-  switch (oneof) {
-    case T.SET_CELL: {
-      const family = m.family();
-      const qualifier = m.bytesAt(T.QUALIFIER);
-      const timestampMicros = m.int64At(T.TIMESTAMP_MICROS);
-      return { kind: 'setCell', family, qualifier, timestampMicros, value: m.bytesAt(T.CELL_VALUE) };
-    }
-    case T.DELETE_FROM_COLUMN: {
-      const family = m.family();
-      const qualifier = m.bytesAt(T.QUALIFIER);
-      if (!m.more()) return { kind: 'deleteFromColumn', family, qualifier };
-      const range = m.messageAt(T.TIME_RANGE);
-      let startMicros: bigint | undefined;
-      let endMicros: bigint | undefined;
-      while (range.more()) {
-        const field = range.byte();
-        if (field === T.RANGE_START) startMicros = range.int64();
-        else if (field === T.RANGE_END) endMicros = range.int64();
-        else throw malformed(`tag ${field} in a time range`);
-      }
+/** A message's fields by number (each written once by the encoder). */
+function fieldsOf(bytes: Uint8Array): Map<number, ProtobufField> {
+  const fields = new Map<number, ProtobufField>();
+  for (const f = new ProtobufFields(bytes, () => malformed('truncated bytes')); !f.done;) {
+    const field = f.next();
+    fields.set(field.field, field);
+  }
+  return fields;
+}
+
+/** The length-delimited field `number`, as a plain copy: the mutation outlives the request's buffer. */
+function bytesOf(fields: Map<number, ProtobufField>, number: number): Uint8Array {
+  const bytes = fields.get(number)?.bytes;
+  if (bytes === undefined) throw malformed(`no bytes field ${number}`);
+  return new Uint8Array(bytes);
+}
+
+function int64Of(fields: Map<number, ProtobufField>, number: number): bigint {
+  const varint = fields.get(number)?.varint;
+  if (varint === undefined) throw malformed(`no varint field ${number}`);
+  return BigInt.asIntN(64, varint);
+}
+
+function textOf(fields: Map<number, ProtobufField>, number: number): string {
+  return Buffer.from(bytesOf(fields, number)).toString('utf8');
+}
+
+/** The fields of the `Value` message in field `number`. */
+function valueOf(fields: Map<number, ProtobufField>, number: number): Map<number, ProtobufField> {
+  return fieldsOf(bytesOf(fields, number));
+}
+
+function readMutation(bytes: Uint8Array): Mutation {
+  const [oneof] = fieldsOf(bytes).values();
+  if (oneof?.bytes === undefined) throw malformed('an empty mutation');
+  const m = fieldsOf(oneof.bytes);
+  switch (oneof.field) {
+    case F.SET_CELL:
+      return {
+        kind: 'setCell',
+        family: textOf(m, F.FAMILY),
+        qualifier: bytesOf(m, F.QUALIFIER),
+        timestampMicros: int64Of(m, F.TIMESTAMP_MICROS),
+        value: bytesOf(m, F.CELL_VALUE),
+      };
+    case F.DELETE_FROM_COLUMN: {
+      const range = m.has(F.TIME_RANGE) ? fieldsOf(bytesOf(m, F.TIME_RANGE)) : undefined;
       return {
         kind: 'deleteFromColumn',
-        family,
-        qualifier,
-        ...(startMicros === undefined ? {} : { startMicros }),
-        ...(endMicros === undefined ? {} : { endMicros }),
+        family: textOf(m, F.FAMILY),
+        qualifier: bytesOf(m, F.QUALIFIER),
+        ...(range?.has(F.RANGE_START) ? { startMicros: int64Of(range, F.RANGE_START) } : {}),
+        ...(range?.has(F.RANGE_END) ? { endMicros: int64Of(range, F.RANGE_END) } : {}),
       };
     }
-    case T.DELETE_FROM_FAMILY:
-      return { kind: 'deleteFromFamily', family: m.family() };
-    case T.DELETE_FROM_ROW:
+    case F.DELETE_FROM_FAMILY:
+      return { kind: 'deleteFromFamily', family: textOf(m, F.FAMILY) };
+    case F.DELETE_FROM_ROW:
       return { kind: 'deleteFromRow' };
-    case T.ADD_TO_CELL:
-    case T.MERGE_TO_CELL: {
-      const family = m.family();
-      const qualifier = m.messageAt(T.QUALIFIER).bytesAt(T.VALUE_RAW);
-      const timestampMicros = m.messageAt(T.AGGREGATE_TIMESTAMP).int64At(T.VALUE_RAW_TIMESTAMP);
-      const input = m.messageAt(T.AGGREGATE_INPUT);
-      return oneof === T.ADD_TO_CELL
-        ? { kind: 'addToCell', family, qualifier, timestampMicros, input: input.int64At(T.VALUE_INT) }
-        : { kind: 'mergeToCell', family, qualifier, timestampMicros, state: input.bytesAt(T.VALUE_RAW) };
+    case F.ADD_TO_CELL:
+    case F.MERGE_TO_CELL: {
+      const family = textOf(m, F.FAMILY);
+      const qualifier = bytesOf(valueOf(m, F.QUALIFIER), F.VALUE_RAW);
+      const timestampMicros = int64Of(valueOf(m, F.AGGREGATE_TIMESTAMP), F.VALUE_RAW_TIMESTAMP);
+      const input = valueOf(m, F.AGGREGATE_INPUT);
+      return oneof.field === F.ADD_TO_CELL
+        ? { kind: 'addToCell', family, qualifier, timestampMicros, input: int64Of(input, F.VALUE_INT) }
+        : { kind: 'mergeToCell', family, qualifier, timestampMicros, state: bytesOf(input, F.VALUE_RAW) };
     }
     default:
-      throw malformed(`mutation tag ${oneof}`);
+      throw malformed(`mutation field ${oneof.field}`);
   }
 }
 
@@ -157,9 +96,16 @@ function readMutation(r: Reader): Mutation {
  * ```
  */
 export function decodeMutateRowsEntry(encoded: Uint8Array): { rowKey: Uint8Array; mutations: Mutation[] } {
-  const r = new Reader(encoded);
-  const rowKey = r.bytesAt(T.ENTRY_ROW_KEY);
+  let rowKey: Uint8Array | undefined;
   const mutations: Mutation[] = [];
-  while (r.more()) mutations.push(readMutation(r.messageAt(T.ENTRY_MUTATION)));
+  // The entry's mutations are one repeated field: read in order, not by number.
+  for (const f = new ProtobufFields(encoded, () => malformed('truncated bytes')); !f.done;) {
+    const { field, bytes } = f.next();
+    if (bytes === undefined) throw malformed(`entry field ${field} is no bytes`);
+    if (field === F.ENTRY_ROW_KEY) rowKey = new Uint8Array(bytes);
+    else if (field === F.ENTRY_MUTATION) mutations.push(readMutation(bytes));
+    else throw malformed(`entry field ${field}`);
+  }
+  if (rowKey === undefined) throw malformed('no row key');
   return { rowKey, mutations };
 }

@@ -1,53 +1,54 @@
 import type { Mutation } from '../model/mutation.js';
 
-// Field tags (field number << 3 | wire type) of the v2 messages written here (google/bigtable/v2/data.proto and
-// bigtable.proto). Every field number is below 16, so each tag is one byte.
+/**
+ * The field numbers of the v2 messages the library encodes itself (google/bigtable/v2/data.proto and bigtable.proto),
+ * for the encoder and for `decodeMutateRowsEntry`. Every one is below 16, so each tag is one byte.
+ */
+export const MUTATION_FIELDS = {
+  /** `MutateRowsRequest.Entry` */
+  ENTRY_ROW_KEY: 1,
+  ENTRY_MUTATION: 2,
+  /** `Mutation`'s oneof */
+  SET_CELL: 1,
+  DELETE_FROM_COLUMN: 2,
+  DELETE_FROM_FAMILY: 3,
+  DELETE_FROM_ROW: 4,
+  ADD_TO_CELL: 5,
+  MERGE_TO_CELL: 6,
+  /** Inside a mutation: the family, the qualifier and the third and fourth fields of each kind */
+  FAMILY: 1,
+  QUALIFIER: 2,
+  TIMESTAMP_MICROS: 3,
+  CELL_VALUE: 4,
+  TIME_RANGE: 3,
+  AGGREGATE_TIMESTAMP: 3,
+  AGGREGATE_INPUT: 4,
+  /** `TimestampRange` */
+  RANGE_START: 1,
+  RANGE_END: 2,
+  /** `Value`'s oneof */
+  VALUE_RAW: 8,
+  VALUE_RAW_TIMESTAMP: 9,
+  VALUE_INT: 6,
+} as const;
+
+const F = MUTATION_FIELDS;
 const LEN = 2;
 const tag = (field: number, wire: number): number => (field << 3) | wire;
-const ENTRY_ROW_KEY = tag(1, LEN);
-const ENTRY_MUTATION = tag(2, LEN);
-const SET_CELL = tag(1, LEN);
-const DELETE_FROM_COLUMN = tag(2, LEN);
-const DELETE_FROM_FAMILY = tag(3, LEN);
-const DELETE_FROM_ROW = tag(4, LEN);
-const ADD_TO_CELL = tag(5, LEN);
-const MERGE_TO_CELL = tag(6, LEN);
-const FAMILY = tag(1, LEN);
-const QUALIFIER = tag(2, LEN);
-const TIMESTAMP_MICROS = tag(3, 0);
-const CELL_VALUE = tag(4, LEN);
-const TIME_RANGE = tag(3, LEN);
-const RANGE_START = tag(1, 0);
-const RANGE_END = tag(2, 0);
-const AGGREGATE_TIMESTAMP = tag(3, LEN);
-const AGGREGATE_INPUT = tag(4, LEN);
-const VALUE_RAW = tag(8, LEN);
-const VALUE_RAW_TIMESTAMP = tag(9, 0);
-const VALUE_INT = tag(6, 0);
-
-/** The v2 field tags, for the request's serializer and the entry's decoder (one place for the numbers). */
-export const MUTATE_ROWS_TAGS = {
-  ENTRY_ROW_KEY,
-  ENTRY_MUTATION,
-  SET_CELL,
-  DELETE_FROM_COLUMN,
-  DELETE_FROM_FAMILY,
-  DELETE_FROM_ROW,
-  ADD_TO_CELL,
-  MERGE_TO_CELL,
-  FAMILY,
-  QUALIFIER,
-  TIMESTAMP_MICROS,
-  CELL_VALUE,
-  TIME_RANGE,
-  RANGE_START,
-  RANGE_END,
-  AGGREGATE_TIMESTAMP,
-  AGGREGATE_INPUT,
-  VALUE_RAW,
-  VALUE_RAW_TIMESTAMP,
-  VALUE_INT,
-} as const;
+const ENTRY_ROW_KEY = tag(F.ENTRY_ROW_KEY, LEN);
+const ENTRY_MUTATION = tag(F.ENTRY_MUTATION, LEN);
+const FAMILY = tag(F.FAMILY, LEN);
+const QUALIFIER = tag(F.QUALIFIER, LEN);
+const TIMESTAMP_MICROS = tag(F.TIMESTAMP_MICROS, 0);
+const CELL_VALUE = tag(F.CELL_VALUE, LEN);
+const TIME_RANGE = tag(F.TIME_RANGE, LEN);
+const RANGE_START = tag(F.RANGE_START, 0);
+const RANGE_END = tag(F.RANGE_END, 0);
+const AGGREGATE_TIMESTAMP = tag(F.AGGREGATE_TIMESTAMP, LEN);
+const AGGREGATE_INPUT = tag(F.AGGREGATE_INPUT, LEN);
+const VALUE_RAW = tag(F.VALUE_RAW, LEN);
+const VALUE_RAW_TIMESTAMP = tag(F.VALUE_RAW_TIMESTAMP, 0);
+const VALUE_INT = tag(F.VALUE_INT, 0);
 
 /** Bytes of `n` (a non-negative int below 2^32) as a varint. */
 export function varintSize(n: number): number {
@@ -173,12 +174,12 @@ function oneofSize(m: Mutation): number {
 }
 
 const ONEOF_TAGS = {
-  setCell: SET_CELL,
-  deleteFromColumn: DELETE_FROM_COLUMN,
-  deleteFromFamily: DELETE_FROM_FAMILY,
-  deleteFromRow: DELETE_FROM_ROW,
-  addToCell: ADD_TO_CELL,
-  mergeToCell: MERGE_TO_CELL,
+  setCell: tag(F.SET_CELL, LEN),
+  deleteFromColumn: tag(F.DELETE_FROM_COLUMN, LEN),
+  deleteFromFamily: tag(F.DELETE_FROM_FAMILY, LEN),
+  deleteFromRow: tag(F.DELETE_FROM_ROW, LEN),
+  addToCell: tag(F.ADD_TO_CELL, LEN),
+  mergeToCell: tag(F.MERGE_TO_CELL, LEN),
 } as const;
 
 /** Writes a varint's bytes as an int64 field with one-byte tag `fieldTag`. */
